@@ -1,0 +1,58 @@
+// swift-tools-version: 6.1
+import PackageDescription
+
+let package = Package(
+    name: "Earshot",
+    platforms: [.macOS(.v15)],
+    products: [
+        .executable(name: "earshot", targets: ["earshot"]),
+        .library(name: "EarshotModel", targets: ["EarshotModel"]),
+        .library(name: "EarshotMatching", targets: ["EarshotMatching"]),
+        .library(name: "EarshotDialogue", targets: ["EarshotDialogue"]),
+        .library(name: "Earshot", targets: ["Earshot"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
+        .package(url: "https://github.com/swiftlang/swift-subprocess", from: "1.0.2"),
+    ],
+    targets: [
+        // 1. Model: manifests, profiles, their loaders and the category defaults.
+        .target(
+            name: "EarshotModel",
+            dependencies: [.product(name: "Yams", package: "Yams")]
+        ),
+        // 2. Matching: normalisation, phrase expansion, the exact index, the flexible-matcher seam.
+        .target(name: "EarshotMatching", dependencies: ["EarshotModel"]),
+        // 3. Dialogue: the conversation state machine, perform (results and handlers), turns.
+        .target(
+            name: "EarshotDialogue",
+            dependencies: [
+                "EarshotModel", "EarshotMatching",
+                .product(name: "Subprocess", package: "swift-subprocess"),
+            ]
+        ),
+        // 4. Device: what a user's machine holds (apps, profiles, the ones that ship inside the binary),
+        //    transcripts, and the bundled demo. The CLI is a thin layer over this.
+        .target(
+            name: "Earshot",
+            dependencies: ["EarshotModel", "EarshotMatching", "EarshotDialogue"],
+            resources: [.embedInCode("Resources")]
+        ),
+        // Benchmarks behind `earshot bench`.
+        .target(name: "EarshotBench", dependencies: ["Earshot"]),
+        // The command line: a few lines per verb over the libraries.
+        .executableTarget(
+            name: "earshot",
+            dependencies: [
+                "Earshot", "EarshotBench",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        .testTarget(name: "EarshotModelTests", dependencies: ["EarshotModel", "Earshot"]),
+        .testTarget(name: "EarshotMatchingTests", dependencies: ["EarshotMatching", "Earshot"]),
+        .testTarget(name: "EarshotDialogueTests", dependencies: ["EarshotDialogue", "Earshot"]),
+        .testTarget(name: "EarshotCLITests", dependencies: ["Earshot"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

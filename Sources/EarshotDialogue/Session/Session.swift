@@ -1,0 +1,122 @@
+import EarshotMatching
+import EarshotModel
+
+/// A device in use: it hears one line a turn and carries the conversation it is in.
+///
+/// This is what `earshot converse`, `preview` and the tests drive. One session is one device: it
+/// remembers how often each shortcut ran (verbal attribution) and the last thing it said (repeat).
+public struct Session: Sendable {
+    public let resolver: Resolver
+    public var settings: DeviceSettings
+    public var handlers: HandlerRunner
+    /// The locale used for handler requests; `nil` means each manifest's own.
+    public var locale: String?
+    /// The conversation in progress, if any.
+    public internal(set) var conversation: Conversation?
+    /// Runs per "app|intent" on this device.
+    public internal(set) var runs: [String: Int] = [:]
+    var lastReply: Turn.Reply?
+    var lastOutcome: Outcome = .success
+    var turnNumber = 0
+
+    public var profile: Profile { resolver.catalog.profile }
+    public var catalog: PhraseCatalog { resolver.catalog }
+
+    public init(resolver: Resolver, settings: DeviceSettings = DeviceSettings(), handlers: HandlerRunner = HandlerRunner(), locale: String? = nil) {
+        self.resolver = resolver
+        self.settings = settings
+        self.handlers = handlers
+        self.locale = locale
+    }
+
+    /// Compiles `apps` for `profile` and starts a session on it.
+    public init(apps: [AppManifest], profile: Profile, locale: String? = nil, flexible: (any FlexibleMatcher)? = nil,
+                settings: DeviceSettings = DeviceSettings(), handlers: HandlerRunner = HandlerRunner()) {
+        self.init(resolver: Resolver(catalog: PhraseCatalog(apps: apps, profile: profile, locale: locale), flexible: flexible),
+                  settings: settings, handlers: handlers, locale: locale)
+    }
+
+    /// Whether a conversation is waiting for an answer.
+    public var isInConversation: Bool { conversation != nil }
+
+    /// Hears one typed line and answers it.
+    public mutating func respond(to text: String) async -> Turn {
+        await respond(to: Turn.Heard(text: text))
+    }
+
+    /// Hears one line (typed or recognised) and answers it.
+    public mutating func respond(to heard: Turn.Heard) async -> Turn {
+        turnNumber += 1
+        let normalized = Normalizer.normalize(heard.text)
+        var step: Step
+        let before = conversation
+        if normalized.isEmpty {
+            step = conversation != nil ? await miss(normalized, raw: heard.text, silent: true)
+                : Step(text: "Sorry, I didn't hear anything.", outcome: .notUnderstood)
+        } else if Answers.isCancel(normalized) {
+            step = Step(text: "OK.", outcome: .cancelled)
+            conversation = nil
+        } else if Answers.isRepeat(normalized) {
+            step = repeatLast()
+        } else if conversation == nil {
+            step = await invoke(heard.text, normalized: normalized)
+        } else {
+            step = await answer(normalized, raw: heard.text)
+        }
+        if step.outcome.endsConversation { conversation = nil }
+        let shown = conversation ?? step.finished ?? before
+        let turn = Turn(
+            profile: profile.id, turn: turnNumber, heard: heard, match: step.match, isInvocation: step.isInvocation,
+            nearest: step.nearest, parameters: shown?.parameterList ?? [], asking: conversation == nil ? nil : step.asking,
+            reply: Turn.Reply(text: step.text, dialog: profile.dialog, snippet: profile.screen == .none ? nil : step.snippet,
+                              audio: nil, attribution: step.attribution),
+            outcome: step.outcome, error: step.error,
+            app: shown.map { $0.manifest.name }, intent: shown.map { $0.intent.id })
+        if !step.isRepeat {
+            lastReply = turn.reply
+            lastOutcome = turn.outcome
+        }
+        return turn
+    }
+
+    private func repeatLast() -> Step {
+        guard let lastReply else {
+            return Step(text: "I haven't said anything yet.", outcome: conversation == nil ? .notUnderstood : .inProgress)
+        }
+        var step = Step(text: lastReply.text, outcome: conversation == nil ? lastOutcome : .inProgress)
+        step.snippet = lastReply.snippet
+        step.asking = askingName(conversation?.state)
+        step.isRepeat = true
+        return step
+    }
+
+    func askingName(_ state: Conversation.State?) -> String? {
+        switch state {
+        case .awaitingValue(let p), .awaitingDefaultConfirmation(let p): p
+        case .awaitingConfirmation: "confirmation"
+        case .awaitingDisambiguation: "intent"
+        case nil: nil
+        }
+    }
+}
+
+/// What one turn produced, before it becomes a ``Turn``.
+struct Step: Sendable {
+    var text: String
+    var outcome: Outcome
+    var snippet: Snippet?
+    var asking: String?
+    var match: Turn.Match?
+    var isInvocation = false
+    var nearest: [Turn.CandidateInfo]?
+    var error: String?
+    var attribution: String?
+    var isRepeat = false
+    /// The conversation that just ended, for the turn's parameters.
+    var finished: Conversation?
+
+    init(text: String, outcome: Outcome) {
+        self.text = text
+        self.outcome = outcome
+    }
+}

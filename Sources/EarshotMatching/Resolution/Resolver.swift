@@ -1,0 +1,71 @@
+import EarshotModel
+
+/// Matches an invocation against what one device can hear: exact phrases first, then flexible
+/// matching where the profile and the app allow it and a ``FlexibleMatcher`` is installed.
+public struct Resolver: Sendable {
+    public let catalog: PhraseCatalog
+    public let flexible: (any FlexibleMatcher)?
+
+    public init(catalog: PhraseCatalog, flexible: (any FlexibleMatcher)? = nil) {
+        self.catalog = catalog
+        self.flexible = flexible
+    }
+
+    /// Resolves one utterance.
+    public func resolve(_ utterance: String) -> Resolution {
+        let normalized = Normalizer.normalize(utterance)
+        let vetoed = Set(catalog.negativeMatches(normalized))
+        var matches: [Candidate] = []
+        var unavailable: Int?
+        var seen: Set<String> = []
+        for reference in catalog.exactMatches(normalized) where !vetoed.contains(reference.app) {
+            guard catalog.available[reference.app] else {
+                unavailable = unavailable ?? reference.app
+                continue
+            }
+            let expansion = catalog.expansion(reference)
+            let key = "\(reference.app)|\(expansion.intent)|\(expansion.values.sorted { $0.key < $1.key })"
+            if seen.insert(key).inserted {
+                matches.append(Candidate(reference: reference, expansion: expansion, score: 1))
+            }
+        }
+        let flexibleApps = catalog.apps.indices.filter { catalog.allowsFlexibleMatching(app: $0) && !vetoed.contains($0) }
+        if matches.isEmpty, !flexibleApps.isEmpty, let flexible {
+            var resolution = flexible.match(utterance, normalized: normalized, in: catalog, apps: flexibleApps)
+            resolution.mode = .flexible
+            if resolution.matches.isEmpty { resolution.unavailableApp = resolution.unavailableApp ?? unavailable }
+            if resolution.vetoedBy == nil, let app = vetoed.first { resolution.vetoedBy = app }
+            return resolution
+        }
+        let candidates = matches.isEmpty ? nearest(normalized) : matches
+        return Resolution(mode: .exact, matches: matches, candidates: candidates, unavailableApp: matches.isEmpty ? unavailable : nil,
+                          vetoedBy: vetoed.first, flexibleUnavailable: flexible == nil && !flexibleApps.isEmpty)
+    }
+
+    /// On a miss, the closest phrases of the device's apps by shared words (Dice coefficient), so a
+    /// developer sees how close the utterance came. A scan: it runs only when nothing matched.
+    public func nearest(_ normalized: String, limit: Int = 3) -> [Candidate] {
+        let words = normalized.split(separator: " ")
+        guard !words.isEmpty else { return [] }
+        var best: [String: Candidate] = [:]
+        for (appIndex, app) in catalog.apps.enumerated() where catalog.available[appIndex] {
+            for (i, expansion) in app.expansions.enumerated() {
+                let other = Normalizer.normalize(expansion.text).split(separator: " ")
+                var pool = other
+                var common = 0
+                for word in words {
+                    if let at = pool.firstIndex(of: word) {
+                        common += 1
+                        pool.remove(at: at)
+                    }
+                }
+                let score = Double(2 * common) / Double(words.count + other.count)
+                let key = "\(appIndex)|\(expansion.phrase)"
+                if score > (best[key]?.score ?? 0) {
+                    best[key] = Candidate(reference: .init(app: appIndex, expansion: i), expansion: expansion, score: score)
+                }
+            }
+        }
+        return best.values.sorted { ($0.score, $1.expansion.text) > ($1.score, $0.expansion.text) }.prefix(limit).map { $0 }
+    }
+}

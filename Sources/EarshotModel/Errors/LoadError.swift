@@ -1,0 +1,64 @@
+/// A place in a file a user wrote: the path, and where known the line and column (1-based).
+public struct SourceLocation: Sendable, Hashable, CustomStringConvertible {
+    /// The file's path as the user gave it.
+    public var file: String
+    /// 1-based line, or `nil` when the problem concerns the whole file.
+    public var line: Int?
+    /// 1-based column.
+    public var column: Int?
+
+    public init(file: String, line: Int? = nil, column: Int? = nil) {
+        self.file = file
+        self.line = line
+        self.column = column
+    }
+
+    public var description: String {
+        guard let line else { return file }
+        guard let column else { return "\(file):\(line)" }
+        return "\(file):\(line):\(column)"
+    }
+}
+
+/// An input a user gave that cannot be used: a manifest, a profile, a test file.
+///
+/// Its `description` is one line: where, what is wrong, and how to fix it.
+public struct LoadError: Error, Sendable, CustomStringConvertible, Equatable {
+    /// Where the problem is.
+    public var location: SourceLocation
+    /// What is wrong, without the location.
+    public var message: String
+    /// What to do about it.
+    public var fix: String?
+
+    public init(_ location: SourceLocation, _ message: String, fix: String? = nil) {
+        self.location = location
+        self.message = message
+        self.fix = fix
+    }
+
+    public var description: String {
+        var text = "\(location): error: \(message)"
+        if let fix { text += " Fix: \(fix)" }
+        return text.replacingNewlines()
+    }
+}
+
+extension String {
+    /// The string on one line: newlines and tabs become single spaces.
+    func replacingNewlines() -> String {
+        var out = ""
+        out.reserveCapacity(count)
+        var lastWasSpace = false
+        for ch in self {
+            if ch == "\n" || ch == "\r" || ch == "\t" {
+                if !lastWasSpace { out.append(" ") }
+                lastWasSpace = true
+            } else {
+                out.append(ch)
+                lastWasSpace = ch == " "
+            }
+        }
+        return out
+    }
+}

@@ -1,0 +1,507 @@
+import Foundation
+import Yams
+
+extension AppManifest {
+    /// At most this many App Shortcuts per app.
+    public static let maximumShortcuts = 10
+    /// At most this many trigger phrases per app and locale, after expanding parameters.
+    public static let maximumExpansions = 1_000
+    /// Platform names a manifest may list.
+    public static let knownPlatforms = ["iOS", "iPadOS", "watchOS", "macOS", "tvOS", "visionOS"]
+
+    /// Loads a manifest: a YAML or JSON file, or a folder holding `app.yaml` (or `app.json`).
+    ///
+    /// Every rule of the manifest spec is enforced; the first broken one is thrown with its
+    /// file, line and column.
+    public init(contentsOf path: String) throws(LoadError) {
+        let file = try YAMLFile(contentsOf: Self.manifestPath(for: path))
+        try self.init(file: file)
+    }
+
+    /// Loads a manifest from text; `path` names it in errors and sets the handler folder.
+    public init(yaml text: String, path: String) throws(LoadError) {
+        try self.init(file: try YAMLFile(path: path, text: text))
+    }
+
+    /// The manifest file for a path that may be a folder.
+    public static func manifestPath(for path: String) -> String {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue else {
+            return path
+        }
+        for name in ["app.yaml", "app.yml", "app.json"] {
+            let candidate = (path as NSString).appendingPathComponent(name)
+            if FileManager.default.fileExists(atPath: candidate) { return candidate }
+        }
+        return (path as NSString).appendingPathComponent("app.yaml")
+    }
+
+    init(file: YAMLFile) throws(LoadError) {
+        let root = try Fields(file.root, in: file, what: "the manifest", allowed: [
+            "app", "synonyms", "platforms", "flexibleMatching", "locale", "enums", "entities",
+            "intents", "shortcuts", "negativePhrases", "localizations",
+        ])
+        source = file.location(of: file.root)
+        source.line = nil
+        source.column = nil
+        directory = (file.path as NSString).deletingLastPathComponent
+        if directory.isEmpty { directory = "." }
+        name = try root.requiredString("app", fix: "Add 'app: <the spoken app name>' at the top.")
+        synonyms = try root.strings("synonyms")?.map(\.value) ?? []
+        let platformList = try root.strings("platforms") ?? [Located("iOS", at: root.location)]
+        for platform in platformList where !Self.knownPlatforms.contains(platform.value) {
+            let near = Spelling.nearest(to: platform.value, in: Self.knownPlatforms)
+            throw LoadError(platform.location, "unknown platform '\(platform.value)'.",
+                            fix: (near.map { "Did you mean '\($0)'? " } ?? "") + "Use: \(Self.knownPlatforms.joined(separator: ", ")).")
+        }
+        platforms = platformList.map(\.value)
+        flexibleMatching = try root.bool("flexibleMatching") ?? true
+        locale = try root.string("locale") ?? "en-US"
+        try Self.checkLocale(locale, at: root.location(of: "locale"))
+
+        var valueSets: [ValueSet] = []
+        enums = try Self.readValueSets(root["enums"], kind: .enumeration, file: file, into: &valueSets)
+        entities = try Self.readValueSets(root["entities"], kind: .entity, file: file, into: &valueSets)
+
+        let intentNodes = try file.sequence(
+            try root.require("intents", fix: "Add an 'intents:' list with at least one intent."), what: "'intents'")
+        var intents: [Intent] = []
+        for node in intentNodes {
+            let intent = try Intent(node: node, file: file, valueSets: valueSets)
+            if let earlier = intents.first(where: { $0.id == intent.id }) {
+                throw LoadError(intent.location, "intent '\(intent.id)' is declared twice (first at line \(earlier.location.line ?? 0)).",
+                                fix: "Give each intent its own id.")
+            }
+            intents.append(intent)
+        }
+        self.intents = intents
+
+        var shortcuts: [Shortcut] = []
+        if let node = root["shortcuts"] {
+            for item in try file.sequence(node, what: "'shortcuts'") {
+                shortcuts.append(try Shortcut(node: item, file: file, intents: intents))
+            }
+        }
+        if shortcuts.count > Self.maximumShortcuts {
+            throw LoadError(shortcuts[Self.maximumShortcuts].location,
+                            "\(shortcuts.count) App Shortcuts; an app has at most \(Self.maximumShortcuts).",
+                            fix: "Merge shortcuts with parameters, or remove the least used ones.")
+        }
+        self.shortcuts = shortcuts
+
+        negativePhrases = []
+        if let list = try root.strings("negativePhrases") {
+            for item in list {
+                let phrase = Phrase(template: Template(item.value), location: item.location)
+                for name in phrase.template.placeholders where name != Template.applicationName {
+                    throw LoadError(item.location, "negative phrase uses '{\(name)}'; only {applicationName} can appear there.",
+                                    fix: "Write the words out, or use {applicationName}.")
+                }
+                negativePhrases.append(phrase)
+            }
+        }
+
+        localizations = []
+        if let node = root["localizations"] {
+            for (key, value) in try file.mapping(node, what: "'localizations'") {
+                localizations.append(try Localization(locale: key, node: value, file: file, intents: intents))
+            }
+        }
+
+        try checkPhrases()
+    }
+
+    static func checkLocale(_ locale: String, at location: SourceLocation) throws(LoadError) {
+        let parts = locale.split(separator: "-", omittingEmptySubsequences: false)
+        let valid = (1...3).contains(parts.count) && parts[0].count >= 2 && parts[0].count <= 3
+            && parts.allSatisfy { !$0.isEmpty && $0.allSatisfy { $0.isLetter || $0.isNumber } }
+        if !valid {
+            throw LoadError(location, "'\(locale)' is not a locale.", fix: "Write a BCP 47 tag like en-US or fr-FR.")
+        }
+    }
+
+    private static func readValueSets(_ node: Node?, kind: ValueSet.Kind, file: YAMLFile, into all: inout [ValueSet]) throws(LoadError) -> [ValueSet] {
+        guard let node else { return [] }
+        let section = kind == .enumeration ? "enums" : "entities"
+        var sets: [ValueSet] = []
+        for (key, value) in try file.mapping(node, what: "'\(section)'") {
+            let what = "\(kind == .enumeration ? "enum" : "entity") '\(key.value)'"
+            if ParameterType.builtins[key.value] != nil {
+                throw LoadError(key.location, "\(what) has the name of a built-in type.", fix: "Rename it (for example '\(key.value.capitalizedFirst)Kind').")
+            }
+            if let earlier = all.first(where: { $0.id == key.value }) {
+                throw LoadError(key.location, "\(what) is declared twice (first at line \(earlier.location.line ?? 0)).",
+                                fix: "Enums and entities share one namespace: rename one.")
+            }
+            let listKey = kind == .enumeration ? "cases" : "suggested"
+            let fields = try Fields(value, in: file, what: what, allowed: ["title", listKey])
+            let title = try fields.string("title") ?? key.value
+            var values: [Value] = []
+            if let list = fields[listKey] {
+                for item in try file.sequence(list, what: "'\(listKey)' of \(what)") {
+                    let f = try Fields(item, in: file, what: "a value of \(what)", allowed: ["id", "title", "synonyms"])
+                    let id = try f.requiredString("id", fix: "Give the value an 'id'.")
+                    let value = Value(id: id, title: try f.string("title") ?? id, synonyms: try f.strings("synonyms")?.map(\.value) ?? [])
+                    if values.contains(where: { $0.id == id }) {
+                        throw LoadError(f.location(of: "id"), "\(what) has two values with id '\(id)'.", fix: "Give each value its own id.")
+                    }
+                    values.append(value)
+                }
+            } else if kind == .enumeration {
+                throw LoadError(fields.location, "\(what) has no 'cases'.", fix: "List its cases with an id and a title each.")
+            }
+            let set = ValueSet(id: key.value, kind: kind, title: title, values: values, location: key.location)
+            sets.append(set)
+            all.append(set)
+        }
+        return sets
+    }
+
+    /// Phrase rules that need the whole app: placeholders, app name, and the expansion limit per locale.
+    private func checkPhrases() throws(LoadError) {
+        for shortcut in shortcuts {
+            guard let intent = intent(shortcut.intent) else { continue }
+            for phrase in shortcut.phrases {
+                try check(phrase, of: intent)
+            }
+        }
+        for localization in localizations {
+            for (intentID, phrases) in localization.shortcuts {
+                guard let intent = intent(intentID) else { continue }
+                for phrase in phrases { try check(phrase, of: intent) }
+            }
+        }
+        for locale in locales {
+            var total = 0
+            for (phrase, intent) in phrases(in: locale) {
+                total += expansionCount(of: phrase, intent: intent)
+                if total > Self.maximumExpansions {
+                    throw LoadError(phrase.location,
+                                    "the app's trigger phrases expand to more than \(Self.maximumExpansions) in \(locale) (this phrase passes the limit, counting every enum case and suggested entity).",
+                                    fix: "Remove phrases, or use a parameter with fewer values in them; a phrase without the parameter lets Siri ask for it.")
+                }
+            }
+        }
+    }
+
+    private func check(_ phrase: Phrase, of intent: Intent) throws(LoadError) {
+        let names = phrase.template.placeholders
+        if !names.contains(Template.applicationName) {
+            throw LoadError(phrase.location, "the phrase '\(phrase.text)' does not contain {applicationName}.",
+                            fix: "Every trigger phrase says the app's name: add {applicationName}, e.g. '\(phrase.text) with {applicationName}'.")
+        }
+        var seen: Set<String> = []
+        for name in names where name != Template.applicationName {
+            guard let parameter = intent.parameter(name) else {
+                throw LoadError(phrase.location, "the phrase uses '{\(name)}', which is not a parameter of intent '\(intent.id)'.",
+                                fix: "Use one of: \(([Template.applicationName] + intent.parameters.map(\.id)).joined(separator: ", ")).")
+            }
+            guard parameter.type.valueSetID != nil else {
+                throw LoadError(phrase.location, "the phrase uses '{\(name)}', a \(parameter.type) parameter; only enum and entity parameters can appear in a trigger phrase.",
+                                fix: "Remove it from the phrase: Siri asks for open-ended values after the shortcut starts.")
+            }
+            if !seen.insert(name).inserted {
+                throw LoadError(phrase.location, "the phrase uses '{\(name)}' twice.", fix: "Use each parameter once.")
+            }
+        }
+    }
+
+    /// The phrases of every shortcut in `locale`, with their intents.
+    ///
+    /// In the manifest's own locale these are the shortcuts' phrases; in another locale, the
+    /// phrases its localization gives.
+    public func phrases(in locale: String) -> [(phrase: Phrase, intent: Intent)] {
+        var out: [(Phrase, Intent)] = []
+        if locale == self.locale {
+            for shortcut in shortcuts {
+                guard let intent = intent(shortcut.intent) else { continue }
+                for phrase in shortcut.phrases { out.append((phrase, intent)) }
+            }
+        } else if let localization = localizations.first(where: { $0.locale == locale }) {
+            for (intentID, phrases) in localization.shortcuts {
+                guard let intent = intent(intentID) else { continue }
+                for phrase in phrases { out.append((phrase, intent)) }
+            }
+        }
+        return out
+    }
+
+    /// How many trigger phrases `phrase` counts for: the product of its parameters' value counts.
+    public func expansionCount(of phrase: Phrase, intent: Intent) -> Int {
+        var count = 1
+        for name in phrase.template.placeholders where name != Template.applicationName {
+            guard let id = intent.parameter(name)?.type.valueSetID, let set = valueSet(id) else { continue }
+            count *= max(set.values.count, 0)
+        }
+        return count
+    }
+
+    /// Trigger phrases in `locale` after expansion, as the limit counts them.
+    public func expansionCount(in locale: String) -> Int {
+        phrases(in: locale).reduce(0) { $0 + expansionCount(of: $1.phrase, intent: $1.intent) }
+    }
+}
+
+extension Intent {
+    init(node: Node, file: YAMLFile, valueSets: [ValueSet]) throws(LoadError) {
+        let probe = try Fields(node, in: file, what: "an intent", allowed: [
+            "id", "title", "category", "verb", "summary", "opensApp", "requiresConfirmation",
+            "parameters", "dialog", "result", "handler",
+        ])
+        id = try probe.requiredString("id", fix: "Give the intent an 'id': its AppIntent type's name.")
+        let what = "intent '\(id)'"
+        let fields = try Fields(node, in: file, what: what, allowed: probe.pairs.map(\.key))
+        location = fields.location
+        title = try fields.requiredString("title", fix: "Add a 'title' that starts with a verb, like 'Order soup'.")
+        category = try fields.oneOf("category", IntentCategory.self) ?? .generic
+        if let verb = try fields.string("verb") {
+            guard category.verbs.contains(verb.lowercased()) else {
+                throw LoadError(fields.location(of: "verb"), "'\(verb)' is not a verb of the \(category.rawValue) category.",
+                                fix: "Use one of: \(category.verbs.joined(separator: ", ")), or choose another category.")
+            }
+            self.verb = verb.lowercased()
+        } else {
+            verb = category.defaultVerb
+        }
+        summary = try fields.string("summary")
+        opensApp = try fields.bool("opensApp") ?? false
+        requiresConfirmation = try fields.bool("requiresConfirmation") ?? false
+
+        var parameters: [Parameter] = []
+        if let list = fields["parameters"] {
+            for item in try file.sequence(list, what: "'parameters' of \(what)") {
+                let parameter = try Parameter(node: item, file: file, intent: id, valueSets: valueSets, earlier: parameters)
+                parameters.append(parameter)
+            }
+        }
+        self.parameters = parameters
+
+        if let list = fields["handler"] {
+            let parts = try file.strings(list, what: "'handler' of \(what)").map(\.value)
+            if parts.isEmpty || parts[0].isEmpty {
+                throw LoadError(fields.location(of: "handler"), "'handler' of \(what) is empty.",
+                                fix: "Write the program and its arguments, like [python3, handlers/order.py].")
+            }
+            handler = parts
+        } else {
+            handler = nil
+        }
+
+        result = try ResultSpec(node: fields["result"], file: file, intent: id, parameters: parameters, valueSets: valueSets)
+        dialog = try Dialog(node: fields["dialog"], file: file, intent: id)
+
+        // Every case error names a dialogue error; every dialogue placeholder is a parameter or a result value.
+        for resultCase in result.cases {
+            if let key = resultCase.error, dialog.error(key) == nil {
+                throw LoadError(resultCase.location, "the case's error '\(key)' is not a key of dialog.errors of \(what).",
+                                fix: "Add 'dialog: errors: \(key): <what the device says>', or use one of: \(dialog.errors.map(\.key).joined(separator: ", ")).")
+            }
+        }
+        let known = Set(parameters.map(\.id)).union(result.values.map(\.key)).union(result.cases.flatMap { $0.values.map(\.key) })
+        let lines: [(String, Template?)] = [("confirmation", dialog.confirmation), ("success", dialog.success),
+                                            ("successSupporting", dialog.successSupporting)]
+            + dialog.errors.map { ("errors.\($0.key)", $0.line) }
+        let dialogLocation = fields.location(of: "dialog")
+        for (key, template) in lines {
+            guard let template else { continue }
+            for name in template.placeholders where !known.contains(name) {
+                let hint = name == Template.applicationName
+                    ? "The device names the app itself (verbal attribution): remove {applicationName}."
+                    : "Use a parameter (\(parameters.map(\.id).joined(separator: ", "))) or a result value"
+                        + (handler == nil ? " listed under result.values." : "; list the values the handler returns under result.values, with defaults.")
+                throw LoadError(dialogLocation, "dialog.\(key) of \(what) uses '{\(name)}', which is neither a parameter nor a result value.", fix: hint)
+            }
+        }
+    }
+}
+
+extension Parameter {
+    init(node: Node, file: YAMLFile, intent: String, valueSets: [ValueSet], earlier: [Parameter]) throws(LoadError) {
+        let probe = try Fields(node, in: file, what: "a parameter of intent '\(intent)'", allowed: [
+            "id", "title", "type", "prompt", "default", "confirmDefault", "optional", "when",
+        ])
+        let id = try probe.requiredString("id", fix: "Give the parameter an 'id'.")
+        self.id = id
+        let what = "parameter '\(id)' of intent '\(intent)'"
+        if id == Template.applicationName {
+            throw LoadError(probe.location(of: "id"), "\(what) cannot be called applicationName.", fix: "Rename it.")
+        }
+        if earlier.contains(where: { $0.id == id }) {
+            throw LoadError(probe.location(of: "id"), "\(what) is declared twice.", fix: "Give each parameter its own id.")
+        }
+        let fields = try Fields(node, in: file, what: what, allowed: probe.pairs.map(\.key))
+        location = fields.location
+        title = try fields.string("title") ?? id
+        let typeName = try fields.requiredString("type", fix: "Give it a 'type': an enum or entity of this manifest, or string, integer, decimal, boolean, date, duration or currency.")
+        if let builtin = ParameterType.builtins[typeName] {
+            type = builtin
+        } else if valueSets.contains(where: { $0.id == typeName }) {
+            type = .values(typeName)
+        } else {
+            let names = valueSets.map(\.id) + ParameterType.builtins.keys.sorted()
+            let near = Spelling.nearest(to: typeName, in: names)
+            throw LoadError(fields.location(of: "type"), "\(what) has type '\(typeName)', which is not declared.",
+                            fix: (near.map { "Did you mean '\($0)'? " } ?? "") + "Declare it under enums or entities, or use: \(names.joined(separator: ", ")).")
+        }
+        prompt = try fields.string("prompt")
+        optional = try fields.bool("optional") ?? false
+        defaultValue = try fields.string("default")
+        confirmDefault = try fields.string("confirmDefault")
+        if let defaultValue {
+            try Self.check(value: defaultValue, of: type, valueSets: valueSets, at: fields.location(of: "default"), what: "the default of \(what)")
+        }
+        if confirmDefault != nil, defaultValue == nil {
+            throw LoadError(fields.location(of: "confirmDefault"), "\(what) has 'confirmDefault' but no 'default'.",
+                            fix: "Add the 'default' value that the question offers.")
+        }
+        var conditions: [Condition] = []
+        if let node = fields["when"] {
+            for (key, valueNode) in try file.mapping(node, what: "'when' of \(what)") {
+                guard let parent = earlier.first(where: { $0.id == key.value }) else {
+                    throw LoadError(key.location, "'when' of \(what) names '\(key.value)', which is not a parameter declared before it.",
+                                    fix: "Name an earlier parameter of the intent: \(earlier.map(\.id).joined(separator: ", ")).")
+                }
+                let value = try file.scalar(valueNode, what: "'when' of \(what)")
+                try Self.check(value: value, of: parent.type, valueSets: valueSets, at: file.location(of: valueNode), what: "'when: \(key.value)' of \(what)")
+                conditions.append(Condition(parameter: key.value, value: value, location: key.location))
+            }
+        }
+        when = conditions
+    }
+
+    /// Checks that `value` is a value of `type` (an id for enums and entities).
+    static func check(value: String, of type: ParameterType, valueSets: [ValueSet], at location: SourceLocation, what: String) throws(LoadError) {
+        switch type {
+        case .values(let id):
+            guard let set = valueSets.first(where: { $0.id == id }) else { return }
+            if set.value(value) == nil {
+                throw LoadError(location, "\(what) is '\(value)', which is not a value of \(set.id).",
+                                fix: "Use one of its ids: \(set.values.map(\.id).joined(separator: ", ")).")
+            }
+        case .integer:
+            if Int(value) == nil { throw LoadError(location, "\(what) is '\(value)', not a whole number.", fix: "Write a whole number.") }
+        case .decimal:
+            if Double(value) == nil { throw LoadError(location, "\(what) is '\(value)', not a number.", fix: "Write a number.") }
+        case .boolean:
+            if !["true", "false"].contains(value.lowercased()) {
+                throw LoadError(location, "\(what) is '\(value)', not true or false.", fix: "Write true or false.")
+            }
+        case .string, .date, .duration, .currency:
+            break
+        }
+    }
+}
+
+extension ResultSpec {
+    init(node: Node?, file: YAMLFile, intent: String, parameters: [Parameter], valueSets: [ValueSet]) throws(LoadError) {
+        guard let node else {
+            values = []
+            cases = []
+            location = nil
+            return
+        }
+        let what = "the result of intent '\(intent)'"
+        let fields = try Fields(node, in: file, what: what, allowed: ["values", "cases"])
+        location = fields.location
+        values = try Self.readValues(fields["values"], file: file, what: what)
+        var cases: [ResultCase] = []
+        if let list = fields["cases"] {
+            for item in try file.sequence(list, what: "'cases' of \(what)") {
+                let f = try Fields(item, in: file, what: "a case of \(what)", allowed: ["when", "values", "error"])
+                var conditions: [Condition] = []
+                if let whenNode = f["when"] {
+                    for (key, valueNode) in try file.mapping(whenNode, what: "'when' of a case of \(what)") {
+                        guard let parameter = parameters.first(where: { $0.id == key.value }) else {
+                            throw LoadError(key.location, "a case of \(what) names '\(key.value)', which is not a parameter of the intent.",
+                                            fix: "Use one of: \(parameters.map(\.id).joined(separator: ", ")).")
+                        }
+                        let value = try file.scalar(valueNode, what: "'when: \(key.value)'")
+                        try Parameter.check(value: value, of: parameter.type, valueSets: valueSets, at: file.location(of: valueNode), what: "'when: \(key.value)' of a case")
+                        conditions.append(Condition(parameter: key.value, value: value, location: key.location))
+                    }
+                }
+                cases.append(ResultCase(when: conditions, values: try Self.readValues(f["values"], file: file, what: "a case of \(what)"),
+                                        error: try f.string("error"), location: f.location))
+            }
+        }
+        self.cases = cases
+    }
+
+    private static func readValues(_ node: Node?, file: YAMLFile, what: String) throws(LoadError) -> [(key: String, value: String)] {
+        guard let node else { return [] }
+        var out: [(String, String)] = []
+        for (key, value) in try file.mapping(node, what: "'values' of \(what)") {
+            out.append((key.value, try file.scalar(value, what: "result value '\(key.value)'")))
+        }
+        return out
+    }
+}
+
+extension Dialog {
+    init(node: Node?, file: YAMLFile, intent: String) throws(LoadError) {
+        guard let node else {
+            confirmation = nil
+            success = nil
+            successSupporting = nil
+            errors = []
+            return
+        }
+        let what = "the dialog of intent '\(intent)'"
+        let fields = try Fields(node, in: file, what: what, allowed: ["confirmation", "success", "successSupporting", "errors"])
+        confirmation = try fields.string("confirmation").map(Template.init)
+        success = try fields.string("success").map(Template.init)
+        successSupporting = try fields.string("successSupporting").map(Template.init)
+        var errors: [(String, Template)] = []
+        if let errorsNode = fields["errors"] {
+            for (key, value) in try file.mapping(errorsNode, what: "'errors' of \(what)") {
+                errors.append((key.value, Template(try file.scalar(value, what: "error '\(key.value)'"))))
+            }
+        }
+        self.errors = errors
+    }
+}
+
+extension Shortcut {
+    init(node: Node, file: YAMLFile, intents: [Intent]) throws(LoadError) {
+        let fields = try Fields(node, in: file, what: "a shortcut", allowed: ["intent", "phrases", "shortTitle", "systemImage"])
+        location = fields.location
+        let intent = try fields.requiredString("intent", fix: "Name the intent the shortcut runs.")
+        self.intent = intent
+        guard intents.contains(where: { $0.id == intent }) else {
+            let near = Spelling.nearest(to: intent, in: intents.map(\.id))
+            throw LoadError(fields.location(of: "intent"), "the shortcut's intent '\(intent)' is not declared.",
+                            fix: (near.map { "Did you mean '\($0)'? " } ?? "") + "Declare it under intents, or use one of: \(intents.map(\.id).joined(separator: ", ")).")
+        }
+        let list = try fields.strings("phrases") ?? []
+        if list.isEmpty {
+            throw LoadError(fields.location, "the shortcut for '\(intent)' has no phrases.", fix: "Add 'phrases:' with at least one phrase containing {applicationName}.")
+        }
+        phrases = list.map { Phrase(template: Template($0.value), location: $0.location) }
+        shortTitle = try fields.string("shortTitle")
+        systemImage = try fields.string("systemImage")
+    }
+}
+
+extension Localization {
+    init(locale: Located<String>, node: Node, file: YAMLFile, intents: [Intent]) throws(LoadError) {
+        try AppManifest.checkLocale(locale.value, at: locale.location)
+        self.locale = locale.value
+        location = locale.location
+        let what = "localization '\(locale.value)'"
+        let fields = try Fields(node, in: file, what: what, allowed: ["app", "synonyms", "shortcuts"])
+        name = try fields.string("app")
+        synonyms = try fields.strings("synonyms")?.map(\.value)
+        var phrases: [(String, [Phrase])] = []
+        if let node = fields["shortcuts"] {
+            for (key, value) in try file.mapping(node, what: "'shortcuts' of \(what)") {
+                guard intents.contains(where: { $0.id == key.value }) else {
+                    throw LoadError(key.location, "\(what) gives phrases for '\(key.value)', which is not an intent.",
+                                    fix: "Use an intent id: \(intents.map(\.id).joined(separator: ", ")).")
+                }
+                let list = try file.strings(value, what: "phrases for '\(key.value)'")
+                phrases.append((key.value, list.map { Phrase(template: Template($0.value), location: $0.location) }))
+            }
+        }
+        shortcuts = phrases
+    }
+}

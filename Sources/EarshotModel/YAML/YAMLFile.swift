@@ -1,0 +1,252 @@
+import Foundation
+import Yams
+
+/// A YAML (or JSON) file parsed into a node tree that remembers line and column of every node.
+struct YAMLFile {
+    let path: String
+    let root: Node
+
+    /// Parses `text`; syntax errors become a ``LoadError`` at the reported position.
+    init(path: String, text: String) throws(LoadError) {
+        self.path = path
+        do {
+            guard let node = try Yams.compose(yaml: text) else {
+                throw LoadError(SourceLocation(file: path, line: 1, column: 1), "the file is empty.",
+                                fix: "Write the document, starting with its first key.")
+            }
+            root = node
+        } catch let error as LoadError {
+            throw error
+        } catch let error as YamlError {
+            throw Self.loadError(from: error, path: path)
+        } catch {
+            throw LoadError(SourceLocation(file: path), "cannot parse: \(error).", fix: "Check the YAML syntax.")
+        }
+    }
+
+    /// Reads and parses the file at `path`.
+    init(contentsOf path: String) throws(LoadError) {
+        let data: Data
+        do {
+            data = try Data(contentsOf: URL(fileURLWithPath: path))
+        } catch {
+            let exists = FileManager.default.fileExists(atPath: path)
+            throw LoadError(SourceLocation(file: path), exists ? "cannot be read." : "no such file.",
+                            fix: exists ? "Check the file's permissions." : "Check the path.")
+        }
+        guard let text = String(data: data, encoding: .utf8) else {
+            throw LoadError(SourceLocation(file: path), "is not UTF-8 text.", fix: "Save the file as UTF-8.")
+        }
+        try self.init(path: path, text: text)
+    }
+
+    private static func loadError(from error: YamlError, path: String) -> LoadError {
+        let fix = "Fix the YAML syntax there (indentation, a missing ':' or an unclosed quote or bracket)."
+        switch error {
+        case .scanner(let context, let problem, let mark, _),
+             .parser(let context, let problem, let mark, _),
+             .composer(let context, let problem, let mark, _):
+            var message = "invalid YAML: \(problem)"
+            if let context { message += " (\(context.text) at line \(context.mark.line))" }
+            return LoadError(SourceLocation(file: path, line: mark.line, column: mark.column), message + ".", fix: fix)
+        case .duplicatedKeysInMapping(let duplicates, let context):
+            return LoadError(SourceLocation(file: path, line: context.mark.line, column: context.mark.column),
+                             "duplicate key \(duplicates.map { "'\($0)'" }.joined(separator: ", ")).",
+                             fix: "Keep one of them.")
+        case .reader(let problem, _, _, _):
+            return LoadError(SourceLocation(file: path), "unreadable text: \(problem).", fix: "Save the file as UTF-8.")
+        default:
+            return LoadError(SourceLocation(file: path), "invalid YAML: \(error).", fix: fix)
+        }
+    }
+
+    func location(of node: Node) -> SourceLocation {
+        SourceLocation(file: path, line: node.mark?.line, column: node.mark?.column)
+    }
+}
+
+/// Reads one YAML mapping with the keys it allows; anything else is an error at the key.
+struct Fields {
+    let file: YAMLFile
+    let node: Node
+    let pairs: [(key: String, keyNode: Node, value: Node)]
+    /// Names the thing being read in errors: "intent 'OrderSoup'".
+    let what: String
+
+    init(_ node: Node, in file: YAMLFile, what: String, allowed: [String]) throws(LoadError) {
+        self.file = file
+        self.node = node
+        self.what = what
+        guard case .mapping(let mapping) = node else {
+            throw LoadError(file.location(of: node), "\(what) must be a mapping of keys to values.",
+                            fix: "Write it as 'key: value' lines.")
+        }
+        var pairs: [(String, Node, Node)] = []
+        for (keyNode, value) in mapping {
+            guard case .scalar(let scalar) = keyNode else {
+                throw LoadError(file.location(of: keyNode), "a key in \(what) must be plain text.", fix: "Use a name as the key.")
+            }
+            guard allowed.contains(scalar.string) else {
+                var fix = "Allowed keys: \(allowed.joined(separator: ", "))."
+                if let near = Spelling.nearest(to: scalar.string, in: allowed) {
+                    fix = "Did you mean '\(near)'? " + fix
+                }
+                throw LoadError(file.location(of: keyNode), "unknown key '\(scalar.string)' in \(what).", fix: fix)
+            }
+            pairs.append((scalar.string, keyNode, value))
+        }
+        self.pairs = pairs
+    }
+
+    var location: SourceLocation { file.location(of: node) }
+
+    subscript(key: String) -> Node? {
+        pairs.first { $0.key == key }?.value
+    }
+
+    func location(of key: String) -> SourceLocation {
+        if let value = self[key] { return file.location(of: value) }
+        return location
+    }
+
+    func keyLocation(of key: String) -> SourceLocation {
+        if let pair = pairs.first(where: { $0.key == key }) { return file.location(of: pair.keyNode) }
+        return location
+    }
+
+    func require(_ key: String, fix: String) throws(LoadError) -> Node {
+        guard let node = self[key] else {
+            throw LoadError(location, "\(what) has no '\(key)'.", fix: fix)
+        }
+        return node
+    }
+
+    func string(_ key: String) throws(LoadError) -> String? {
+        guard let node = self[key] else { return nil }
+        return try file.scalar(node, what: "'\(key)' of \(what)")
+    }
+
+    func requiredString(_ key: String, fix: String) throws(LoadError) -> String {
+        let node = try require(key, fix: fix)
+        let value = try file.scalar(node, what: "'\(key)' of \(what)")
+        if value.trimmingCharacters(in: .whitespaces).isEmpty {
+            throw LoadError(file.location(of: node), "'\(key)' of \(what) is empty.", fix: fix)
+        }
+        return value
+    }
+
+    func bool(_ key: String) throws(LoadError) -> Bool? {
+        guard let node = self[key] else { return nil }
+        let text = try file.scalar(node, what: "'\(key)' of \(what)")
+        switch text.lowercased() {
+        case "true", "yes", "on": return true
+        case "false", "no", "off": return false
+        default:
+            throw LoadError(file.location(of: node), "'\(key)' of \(what) must be true or false, not '\(text)'.",
+                            fix: "Write true or false.")
+        }
+    }
+
+    func int(_ key: String, range: ClosedRange<Int>) throws(LoadError) -> Int? {
+        guard let node = self[key] else { return nil }
+        let text = try file.scalar(node, what: "'\(key)' of \(what)")
+        guard let value = Int(text), range.contains(value) else {
+            throw LoadError(file.location(of: node),
+                            "'\(key)' of \(what) must be a whole number from \(range.lowerBound) to \(range.upperBound), not '\(text)'.",
+                            fix: "Write a number in that range.")
+        }
+        return value
+    }
+
+    /// A list of strings; a single string is taken as a list of one.
+    func strings(_ key: String) throws(LoadError) -> [Located<String>]? {
+        guard let node = self[key] else { return nil }
+        return try file.strings(node, what: "'\(key)' of \(what)")
+    }
+
+    func oneOf<T: RawRepresentable & CaseIterable>(_ key: String, _ type: T.Type) throws(LoadError) -> T? where T.RawValue == String {
+        guard let node = self[key] else { return nil }
+        let text = try file.scalar(node, what: "'\(key)' of \(what)")
+        guard let value = T(rawValue: text) else {
+            let allowed = T.allCases.map(\.rawValue)
+            var fix = "Use one of: \(allowed.joined(separator: ", "))."
+            if let near = Spelling.nearest(to: text, in: allowed) { fix = "Did you mean '\(near)'? " + fix }
+            throw LoadError(file.location(of: node), "'\(key)' of \(what) cannot be '\(text)'.", fix: fix)
+        }
+        return value
+    }
+}
+
+extension YAMLFile {
+    func scalar(_ node: Node, what: String) throws(LoadError) -> String {
+        guard case .scalar(let scalar) = node else {
+            throw LoadError(location(of: node), "\(what) must be a single value, not a list or mapping.",
+                            fix: "Write one value.")
+        }
+        return scalar.string
+    }
+
+    func strings(_ node: Node, what: String) throws(LoadError) -> [Located<String>] {
+        switch node {
+        case .scalar(let scalar):
+            return [Located(scalar.string, at: location(of: node))]
+        case .sequence(let sequence):
+            var out: [Located<String>] = []
+            for item in sequence {
+                out.append(Located(try scalar(item, what: "an item of \(what)"), at: location(of: item)))
+            }
+            return out
+        default:
+            throw LoadError(location(of: node), "\(what) must be a list of text values.", fix: "Write [a, b] or one '- item' per line.")
+        }
+    }
+
+    func sequence(_ node: Node, what: String) throws(LoadError) -> [Node] {
+        guard case .sequence(let sequence) = node else {
+            throw LoadError(location(of: node), "\(what) must be a list.", fix: "Write one '- item' per line.")
+        }
+        return Array(sequence)
+    }
+
+    func mapping(_ node: Node, what: String) throws(LoadError) -> [(key: Located<String>, value: Node)] {
+        guard case .mapping(let mapping) = node else {
+            throw LoadError(location(of: node), "\(what) must be a mapping.", fix: "Write 'name: value' lines.")
+        }
+        var out: [(Located<String>, Node)] = []
+        for (key, value) in mapping {
+            out.append((Located(try scalar(key, what: "a key of \(what)"), at: location(of: key)), value))
+        }
+        return out
+    }
+}
+
+/// Finds the closest allowed word to a typo.
+enum Spelling {
+    static func nearest(to word: String, in candidates: [String]) -> String? {
+        let lower = word.lowercased()
+        var best: (String, Int)?
+        for candidate in candidates {
+            let distance = editDistance(lower, candidate.lowercased())
+            if distance <= max(2, candidate.count / 3), distance < (best?.1 ?? .max) {
+                best = (candidate, distance)
+            }
+        }
+        return best?.0
+    }
+
+    static func editDistance(_ a: String, _ b: String) -> Int {
+        let a = Array(a), b = Array(b)
+        if a.isEmpty { return b.count }
+        if b.isEmpty { return a.count }
+        var previous = Array(0...b.count)
+        var current = [Int](repeating: 0, count: b.count + 1)
+        for i in 1...a.count {
+            current[0] = i
+            for j in 1...b.count {
+                current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
+            }
+            swap(&previous, &current)
+        }
+        return previous[b.count]
+    }
+}

@@ -1,0 +1,27 @@
+import ArgumentParser
+import Earshot
+import EarshotModel
+import Foundation
+
+struct CheckCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "check",
+        abstract: "Validates manifests: every rule the loader enforces.")
+
+    @Argument(help: "Manifests, or folders holding app.yaml.")
+    var apps: [String] = []
+
+    @Flag(help: "JSON: one object per manifest, one per line.")
+    var json = false
+
+    func run() throws {
+        let paths = apps.isEmpty ? ["."] : apps
+        var failed = false
+        for path in paths {
+            let report = ManifestCheck.run(path)
+            say(json ? report.json : report.text)
+            failed = failed || !report.ok
+        }
+        if failed { throw ExitCode(2) }
+    }
+}

@@ -1,0 +1,24 @@
+import ArgumentParser
+import Earshot
+
+struct PreviewCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "preview",
+        abstract: "One typed invocation: what matched, how, the parameters and the first reply.")
+
+    @Argument(help: "What the person says.")
+    var utterance: String
+
+    @OptionGroup var common: CommonOptions
+    @OptionGroup var device: DeviceOptions
+
+    func run() async throws {
+        var session = try common.workspace().session(profile: common.profile, locale: common.locale,
+                                                     settings: device.settings, handlers: device.handlers)
+        let turn = await session.respond(to: utterance)
+        say(common.writer.render(turn, deviceName: session.profile.name))
+        if !common.json, turn.match?.mode == .exact, session.resolver.resolve(utterance).flexibleUnavailable {
+            say("        (note: \(session.profile.name) matches flexibly, but flexible matching is not built in yet: this was exact matching)")
+        }
+    }
+}

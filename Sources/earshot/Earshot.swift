@@ -1,0 +1,43 @@
+import ArgumentParser
+import EarshotModel
+import Foundation
+
+@main
+struct EarshotCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "earshot",
+        abstract: "Emulates HomePod, Apple Watch and other Siri devices for App Shortcuts, offline.",
+        subcommands: [DemoCommand.self, PreviewCommand.self, ConverseCommand.self, CheckCommand.self,
+                      ProfilesCommand.self, BenchCommand.self],
+        defaultSubcommand: nil
+    )
+
+    /// Runs the command; user errors end in one line on standard error and exit status 2.
+    static func main() async {
+        do {
+            var command = try parseAsRoot()
+            if var command = command as? AsyncParsableCommand {
+                try await command.run()
+            } else {
+                try command.run()
+            }
+        } catch let error as LoadError {
+            FileHandle.standardError.write(Data("earshot: \(error)\n".utf8))
+            Foundation.exit(2)
+        } catch {
+            let code = exitCode(for: error)
+            if code == .success || code == .failure {
+                exit(withError: error)
+            }
+            // Usage errors (unknown options, missing arguments) are bad input: status 2, as the CLI spec says.
+            let message = fullMessage(for: error)
+            FileHandle.standardError.write(Data((message.hasSuffix("\n") ? message : message + "\n").utf8))
+            Foundation.exit(code == .validationFailure || code.rawValue == 64 ? 2 : code.rawValue)
+        }
+    }
+}
+
+/// Writes one line to standard output.
+func say(_ text: String) {
+    print(text)
+}
