@@ -87,7 +87,7 @@ extension Session {
     }
 
     func disambiguationQuestion(_ choices: [Candidate]) -> String {
-        let apps = Set(choices.map(\.reference.app))
+        let apps = Set(choices.map { catalog.apps[$0.reference.app].manifest.name })
         var labels = choices.map { candidate -> String in
             var label = Speech.inline(choiceLabel(candidate))
             if apps.count > 1 { label += " with \(catalog.apps[candidate.reference.app].manifest.name)" }

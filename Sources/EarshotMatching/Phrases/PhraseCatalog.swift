@@ -7,6 +7,11 @@ public struct PhraseCatalog: Sendable {
     public struct Reference: Sendable, Hashable {
         public var app: Int
         public var expansion: Int
+
+        public init(app: Int, expansion: Int) {
+            self.app = app
+            self.expansion = expansion
+        }
     }
 
     /// The device.

@@ -1,0 +1,27 @@
+# Earshot — the commands the README promises. Each target installs what it needs first.
+SWIFT ?= swift
+EARSHOT = .build/debug/earshot
+
+.PHONY: setup build demo test bench clean
+
+# System packages (Debian/Ubuntu). Quiet and quick when they are already there.
+setup:
+	@scripts/setup.sh
+
+build: setup
+	@$(SWIFT) build --product earshot 2>&1 | grep -Ev '^\[[0-9]+/[0-9]+\]|^Building for|^Build complete|^Compiling|^Write|^Linking|^Planning' || true
+	@test -x $(EARSHOT)
+
+# The main job on the bundled examples: conversations on HomePod and Apple Watch.
+demo: build
+	@$(EARSHOT) demo
+
+test: setup
+	@$(SWIFT) build --build-tests 2>&1 | grep -E 'error|warning: ' || true
+	@$(SWIFT) test --skip-build
+
+bench: build
+	@$(EARSHOT) bench
+
+clean:
+	@rm -rf .build

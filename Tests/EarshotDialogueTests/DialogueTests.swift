@@ -1,0 +1,232 @@
+import EarshotDialogue
+import Foundation
+import EarshotModel
+import Testing
+
+/// Follow-up questions, answers, confirmation and the device's core requests (behavior.md §2.7, §3, §4).
+@Suite("Dialogue")
+struct DialogueTests {
+    /// An app with five lists, so options come in pages.
+    func listsApp() throws -> AppManifest {
+        try AppManifest(yaml: """
+        app: Lister
+        platforms: [iOS, watchOS]
+        entities:
+          Board:
+            suggested:
+              - { id: a, title: Alpha }
+              - { id: b, title: Bravo, synonyms: [second board] }
+              - { id: c, title: Charlie }
+              - { id: d, title: Delta }
+              - { id: e, title: Echo }
+        intents:
+          - id: OpenBoard
+            title: Show a board
+            category: information
+            parameters:
+              - { id: board, title: Board, type: Board }
+              - { id: note, title: Note, type: string, optional: true }
+            dialog:
+              success: "{board} is up to date."
+        shortcuts:
+          - intent: OpenBoard
+            phrases: ["Show a board in {applicationName}"]
+            shortTitle: Show Board
+        """, path: "lister/app.yaml")
+    }
+
+    @Test("options are read spokenOptions at a time; 'more options' reads the next ones; ordinals count what was read")
+    func moreOptions() async throws {
+        var session = try exampleSession("homepod", extra: [try listsApp()])
+        let first = await session.respond(to: "Show a board in Lister")
+        #expect(first.reply.text == "Which board? Alpha, Bravo, Charlie, or something else?")
+        let more = await session.respond(to: "more options")
+        #expect(more.reply.text == "Which board? Delta or Echo?")
+        #expect(more.outcome == .inProgress)
+        let pick = await session.respond(to: "the last one")
+        #expect(pick.parameter("board")?.id == "e")
+        #expect(pick.outcome == .success)
+        // An optional parameter is never asked for.
+        #expect(pick.parameter("note") == nil)
+    }
+
+    @Test("answers by title, synonym, ordinal and number")
+    func answerForms() async throws {
+        for (answer, expected) in [("Charlie", "c"), ("second board", "b"), ("number three", "c"), ("the first one", "a"),
+                                   ("2", "b"), ("I'd like Delta please", "d"), ("the third", "c")] {
+            var session = try exampleSession("homepod", extra: [try listsApp()])
+            _ = await session.respond(to: "Show a board in Lister")
+            let turn = await session.respond(to: answer)
+            #expect(turn.parameter("board")?.id == expected, "answer '\(answer)'")
+        }
+    }
+
+    @Test("a miss is asked again once with the options; a second miss ends politely")
+    func missesEndPolitely() async throws {
+        var session = try exampleSession("homepod")
+        let turns = await play(&session, ["Summarize my list with Demo", "purple", "banana phone"])
+        #expect(turns[1].reply.text == "Sorry, I didn't get that. Which list? Shopping, Work, or Packing?")
+        #expect(turns[1].outcome == .inProgress)
+        #expect(turns[2].outcome == .notUnderstood)
+        #expect(session.conversation == nil)
+    }
+
+    @Test("on a screen device the re-ask reads the options out too")
+    func reAskOnWatchReadsOptions() async throws {
+        var session = try exampleSession("watch")
+        let turns = await play(&session, ["Summarize my list with Demo", "purple"])
+        #expect(turns[0].reply.text == "Which list?")
+        #expect(turns[1].reply.text == "Sorry, I didn't get that. Which list? Shopping, Work, or Packing?")
+    }
+
+    @Test("a soup not on the menu gets the app's notFound line, then the options")
+    func notFoundValue() async throws {
+        var session = try exampleSession("homepod")
+        let turns = await play(&session, ["Order soup with Soup Chef", "minestrone"])
+        #expect(turns[1].reply.text == "Sorry, minestrone isn't on the menu today. Which soup? Clam Chowder, Tomato Soup, or Chicken Noodle Soup?")
+    }
+
+    @Test("'no' to the default lists the options; a synonym answers it")
+    func declinedDefault() async throws {
+        var session = try exampleSession("homepod")
+        let turns = await play(&session, ["Order tomato soup with Soup Chef", "no", "small"])
+        #expect(turns[1].reply.text == "Which size? Cup or Bowl?")
+        #expect(turns[2].parameter("size")?.id == "cup")
+        #expect(turns[2].asking == "confirmation")
+    }
+
+    @Test("a value said to the default question is taken; a value in the invocation is never asked")
+    func directValues() async throws {
+        var session = try exampleSession("homepod")
+        let turns = await play(&session, ["Get large chowder from Soup App"])
+        #expect(turns[0].parameter("size")?.id == "bowl")
+        #expect(turns[0].parameter("soup")?.id == "clam-chowder")
+        #expect(turns[0].asking == "confirmation")
+        var other = try exampleSession("homepod")
+        let t = await play(&other, ["Order tomato soup with Soup Chef", "a cup please"])
+        #expect(t[1].parameter("size")?.id == "cup")
+    }
+
+    @Test("'no' to the confirmation cancels with a short acknowledgement and performs nothing")
+    func declinedConfirmation() async throws {
+        var session = try exampleSession("homepod")
+        let turns = await play(&session, ["Order tomato soup with Soup Chef", "yes", "no"])
+        #expect(turns[2].outcome == .cancelled)
+        #expect(turns[2].reply.text == "OK, I won't order that.")
+        #expect(session.runs.isEmpty)
+    }
+
+    @Test("confirmation is asked once per run; a miss re-asks it, a second miss ends")
+    func confirmationAskedOnce() async throws {
+        var session = try exampleSession("homepod")
+        let turns = await play(&session, ["Order tomato soup with Soup Chef", "yes", "maybe", "yes"])
+        #expect(turns[2].reply.text == "Sorry, I didn't get that. Your Tomato Soup comes to $4.50. Ready to order?")
+        #expect(turns[3].outcome == .success)
+        #expect(turns.filter { $0.asking == "confirmation" }.count == 2)
+    }
+
+    @Test("repeat says the last line again without moving the conversation")
+    func repeatLastLine() async throws {
+        var session = try exampleSession("homepod")
+        let turns = await play(&session, ["Order soup with Soup Chef", "say that again", "the first one"])
+        #expect(turns[1].reply.text == turns[0].reply.text)
+        #expect(turns[1].outcome == .inProgress)
+        #expect(turns[2].parameter("soup")?.id == "clam-chowder")
+    }
+
+    @Test("'what can I say with <app>' lists its shortcut titles")
+    func help() async throws {
+        var session = try exampleSession("homepod")
+        let turn = await session.respond(to: "What can I say with Soup Chef?")
+        #expect(turn.reply.text == "You can ask Soup Chef to order soup, track order, and open menu.")
+        #expect(turn.outcome == .success)
+        var watch = try exampleSession("watch", extra: [try iosOnlyApp()])
+        #expect(await watch.respond(to: "what can I say with Trail Log").reply.text == "Sorry, Trail Log isn't available on Apple Watch.")
+    }
+
+    @Test("no match says so without inventing an action and lists the nearest phrases with scores")
+    func noMatch() async throws {
+        var session = try exampleSession("homepod")
+        let turn = await session.respond(to: "Order a pizza with Soup Chef")
+        #expect(turn.outcome == .noMatch)
+        #expect(turn.reply.text == "Sorry, I can't help with that.")
+        let nearest = try #require(turn.nearest)
+        #expect(nearest.first?.intent == "OrderSoup")
+        #expect((nearest.first?.score ?? 0) > 0.5 && (nearest.first?.score ?? 1) < 1)
+    }
+
+    @Test("a negative phrase never reaches the app")
+    func negativePhrase() async throws {
+        let app = try AppManifest(yaml: """
+        app: Echo
+        intents: [{ id: Send, title: Send summary, category: share }]
+        shortcuts: [{ intent: Send, phrases: ["Send {applicationName} summary"] }]
+        negativePhrases: ["Send {applicationName} summary"]
+        """, path: "echo.yaml")
+        var session = try exampleSession("homepod", extra: [app])
+        #expect(await session.respond(to: "Send Echo summary").outcome == .noMatch)
+    }
+
+    @Test("the same phrase in two apps asks which one, by short title")
+    func disambiguation() async throws {
+        func app(_ intent: String, _ title: String) throws -> AppManifest {
+            try AppManifest(yaml: """
+            app: Kitchen
+            intents: [{ id: \(intent), title: \(title), category: generic }]
+            shortcuts: [{ intent: \(intent), phrases: ["Start the kettle with {applicationName}"], shortTitle: \(title) }]
+            """, path: "\(intent).yaml")
+        }
+        let intents = [try app("BoilWater", "Boil water"), try app("MakeTea", "Make tea")]
+        var session = try exampleSession("homepod", extra: intents)
+        let turns = await play(&session, ["Start the kettle with Kitchen", "make tea"])
+        #expect(turns[0].reply.text == "Do you want to boil water or make tea?")
+        #expect(turns[0].asking == "intent")
+        #expect(turns[1].intent == "MakeTea")
+        #expect(turns[1].outcome == .success)
+        #expect(turns[1].reply.text == "OK. Done.")
+    }
+
+    @Test("authentication follows the profile and the simulated device")
+    func authentication() async throws {
+        let order = ["Order tomato soup with Soup Chef", "yes", "yes"]
+        for (profile, settings, expected) in [
+            ("homepod", DeviceSettings(), Outcome.success),
+            ("homepod", DeviceSettings(personalRequests: false), .needsAuthentication),
+            ("watch", DeviceSettings(), .success),
+            ("watch", DeviceSettings(worn: false), .needsAuthentication),
+            ("iphone", DeviceSettings(unlocked: false), .needsAuthentication),
+            ("carplay", DeviceSettings(), .needsAuthentication),
+        ] {
+            var session = try exampleSession(profile, settings: settings)
+            let last = await play(&session, order).last
+            #expect(last?.outcome == expected, "\(profile) \(settings)")
+            if expected == .needsAuthentication { #expect(last?.reply.text.contains("iPhone") == true) }
+        }
+    }
+
+    @Test("a typed string answer is taken as said")
+    func stringParameter() async throws {
+        var session = try exampleSession("homepod")
+        let turns = await play(&session, ["Create a list with Demo", "Birthday party"])
+        #expect(turns[0].reply.text == "What do you want to call it?")
+        #expect(turns[1].reply.text == "OK. Created. Demo says: Your Birthday party list is ready.")
+    }
+
+    @Test("the turn JSON has the CLI spec's shape")
+    func json() async throws {
+        var session = try exampleSession("homepod")
+        let turn = await session.respond(to: "Order soup with Soup Chef")
+        let text = String(decoding: try JSONEncoder().encode(turn), as: UTF8.self)
+        for fragment in ["\"profile\":\"homepod\"", "\"turn\":1", "\"source\":\"text\"", "\"mode\":\"exact\"",
+                         "\"soup\":null", "\"asking\":\"soup\"", "\"outcome\":\"in-progress\"", "\"snippet\":null", "\"audio\":null"] {
+            #expect(text.contains(fragment), "\(fragment) in \(text)")
+        }
+        #expect(!text.contains("\"confidence\""))
+        let miss = await session.respond(to: "cancel")
+        #expect(!String(decoding: try JSONEncoder().encode(miss), as: UTF8.self).contains("\"match\""))
+        let noMatch = await session.respond(to: "Play jazz")
+        let noMatchText = String(decoding: try JSONEncoder().encode(noMatch), as: UTF8.self)
+        #expect(noMatchText.contains("\"match\":null"))
+        #expect(noMatchText.contains("\"nearest\""))
+    }
+}
