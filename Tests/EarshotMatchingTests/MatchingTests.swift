@@ -1,5 +1,5 @@
 import Earshot
-import EarshotMatching
+@testable import EarshotMatching
 import EarshotModel
 import Testing
 
@@ -109,5 +109,21 @@ struct MatchingTests {
         noFlex.flexibleMatching = false
         let off = Resolver(catalog: PhraseCatalog(apps: [noFlex], profile: try profiles.profile("homepod")), flexible: Fixed())
         #expect(!off.resolve("anything at all").isMatch)
+    }
+}
+
+@Suite("Normaliser fast path")
+struct NormalizerFastPathTests {
+    @Test("the ASCII fast path gives what the general path gives")
+    func sameAsGeneral() throws {
+        var inputs = ["", "  ", "...", "A.B", "1.5.", "1,000 soups", "x,1", "it's 4.50, ok?", "Rock & roll", "&&",
+                      "twenty one pilots", "one, two", "Get 2nd BOWL", "seventy-seven", "a hundred", "nine hundred ninety nine",
+                      "one thousand and one nights", "zero zero seven", "twelve twenty", "O'Brien's", "\tTabs\nand lines"]
+        for app in try Earshot.Bundled.exampleApps() {
+            inputs += CompiledApp(app).expansions.map(\.text)
+        }
+        for input in inputs {
+            #expect(Normalizer.normalizeASCII(input) == Normalizer.normalizeGeneral(input), "\(input)")
+        }
     }
 }

@@ -14,31 +14,35 @@ public struct Resolver: Sendable {
     /// Resolves one utterance.
     public func resolve(_ utterance: String) -> Resolution {
         let normalized = Normalizer.normalize(utterance)
-        let vetoed = Set(catalog.negativeMatches(normalized))
+        let vetoed = catalog.negativeMatches(normalized)
         var matches: [Candidate] = []
         var unavailable: Int?
-        var seen: Set<String> = []
         for reference in catalog.exactMatches(normalized) where !vetoed.contains(reference.app) {
             guard catalog.available[reference.app] else {
                 unavailable = unavailable ?? reference.app
                 continue
             }
             let expansion = catalog.expansion(reference)
-            let key = "\(reference.app)|\(expansion.intent)|\(expansion.values.sorted { $0.key < $1.key })"
-            if seen.insert(key).inserted {
+            // The same shortcut and values reached through two spellings is one match, not two.
+            let duplicate = matches.contains {
+                $0.reference.app == reference.app && $0.expansion.intent == expansion.intent && $0.expansion.values == expansion.values
+            }
+            if !duplicate {
                 matches.append(Candidate(reference: reference, expansion: expansion, score: 1))
             }
         }
+        if !matches.isEmpty {
+            return Resolution(mode: .exact, matches: matches, candidates: matches)
+        }
         let flexibleApps = catalog.apps.indices.filter { catalog.allowsFlexibleMatching(app: $0) && !vetoed.contains($0) }
-        if matches.isEmpty, !flexibleApps.isEmpty, let flexible {
+        if !flexibleApps.isEmpty, let flexible {
             var resolution = flexible.match(utterance, normalized: normalized, in: catalog, apps: flexibleApps)
             resolution.mode = .flexible
             if resolution.matches.isEmpty { resolution.unavailableApp = resolution.unavailableApp ?? unavailable }
             if resolution.vetoedBy == nil, let app = vetoed.first { resolution.vetoedBy = app }
             return resolution
         }
-        let candidates = matches.isEmpty ? nearest(normalized) : matches
-        return Resolution(mode: .exact, matches: matches, candidates: candidates, unavailableApp: matches.isEmpty ? unavailable : nil,
+        return Resolution(mode: .exact, matches: [], candidates: nearest(normalized), unavailableApp: unavailable,
                           vetoedBy: vetoed.first, flexibleUnavailable: flexible == nil && !flexibleApps.isEmpty)
     }
 

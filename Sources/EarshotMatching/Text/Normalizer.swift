@@ -4,6 +4,70 @@
 public enum Normalizer {
     /// The normalised form: lower-case words separated by single spaces.
     public static func normalize(_ text: String) -> String {
+        normalizeASCII(text) ?? normalizeGeneral(text)
+    }
+
+    /// The same as ``normalize(_:)`` in one pass over the bytes, for ASCII text (the common case and
+    /// the hot path of exact matching); `nil` for other text.
+    static func normalizeASCII(_ text: String) -> String? {
+        let utf8 = text.utf8
+        return utf8.withContiguousStorageIfAvailable { input -> String? in
+            var out = [UInt8]()
+            out.reserveCapacity(input.count)
+            var space = false
+            var hasNumberWord = false
+            var tokenStart = 0
+            func endToken(_ out: [UInt8]) {
+                guard tokenStart < out.count, !hasNumberWord else { return }
+                let first = out[tokenStart]
+                // Only tokens that can be number words or digit ordinals need the slow pass.
+                if first == 0x7A || first == 0x6F || first == 0x74 || first == 0x66 || first == 0x73 || first == 0x65
+                    || first == 0x6E || (first >= 0x30 && first <= 0x39 && out[out.count - 1] > 0x39) {
+                    let token = String(decoding: out[tokenStart...], as: UTF8.self)
+                    if units[token] != nil || tens[token] != nil || digitOrdinals[token] != nil { hasNumberWord = true }
+                }
+            }
+            func append(_ byte: UInt8, _ out: inout [UInt8]) {
+                if space {
+                    if !out.isEmpty { endToken(out); out.append(0x20) }
+                    tokenStart = out.count
+                    space = false
+                }
+                out.append(byte)
+            }
+            var i = 0
+            while i < input.count {
+                let c = input[i]
+                switch c {
+                case 0x80...: return nil
+                case 0x41...0x5A: append(c + 32, &out)
+                case 0x61...0x7A, 0x30...0x39: append(c, &out)
+                case 0x27: break // apostrophes: "we're" = "were"
+                case 0x26:
+                    space = true
+                    append(0x61, &out); out.append(0x6E); out.append(0x64)
+                    space = true
+                case 0x2E, 0x2C:
+                    // A decimal point between digits stays; a thousands separator between digits goes.
+                    if !space, let last = out.last, last >= 0x30, last <= 0x39, i + 1 < input.count, input[i + 1] >= 0x30, input[i + 1] <= 0x39 {
+                        if c == 0x2E { out.append(c) }
+                    } else {
+                        space = true
+                    }
+                default: space = true
+                }
+                i += 1
+            }
+            endToken(out)
+            if hasNumberWord {
+                return joinNumbers(out.split(separator: 0x20).map { String(decoding: $0, as: UTF8.self) }).joined(separator: " ")
+            }
+            return String(decoding: out, as: UTF8.self)
+        } ?? nil
+    }
+
+    /// The general path of ``normalize(_:)``, for any text (tests compare it with the ASCII fast path).
+    static func normalizeGeneral(_ text: String) -> String {
         let words = words(text)
         if words.isEmpty { return "" }
         return joinNumbers(words).joined(separator: " ")

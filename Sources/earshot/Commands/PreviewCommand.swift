@@ -17,7 +17,7 @@ struct PreviewCommand: AsyncParsableCommand {
                                                      settings: device.settings, handlers: device.handlers)
         let turn = await session.respond(to: utterance)
         say(common.writer.render(turn, deviceName: session.profile.name))
-        if !common.json, turn.match?.mode == .exact, session.resolver.resolve(utterance).flexibleUnavailable {
+        if !common.json, turn.isInvocation, session.profile.matching == .flexible, session.resolver.flexible == nil {
             say("        (note: \(session.profile.name) matches flexibly, but flexible matching is not built in yet: this was exact matching)")
         }
     }
