@@ -20,8 +20,9 @@ test: setup
 	@$(SWIFT) build --build-tests 2>&1 | grep -E 'error|warning: ' || true
 	@$(SWIFT) test --skip-build
 
-bench: build
-	@$(EARSHOT) bench
+bench: setup
+	@$(SWIFT) build -c release --product earshot 2>&1 | grep -E 'error|warning: ' || true
+	@.build/release/earshot bench
 
 clean:
 	@rm -rf .build

@@ -21,6 +21,8 @@ struct EarshotCommand: AsyncParsableCommand {
             } else {
                 try command.run()
             }
+        } catch let code as ExitCode {
+            Foundation.exit(code.rawValue)
         } catch let error as LoadError {
             FileHandle.standardError.write(Data("earshot: \(error)\n".utf8))
             Foundation.exit(2)
@@ -29,9 +31,9 @@ struct EarshotCommand: AsyncParsableCommand {
             if code == .success || code == .failure {
                 exit(withError: error)
             }
-            // Usage errors (unknown options, missing arguments) are bad input: status 2, as the CLI spec says.
-            let message = fullMessage(for: error)
-            FileHandle.standardError.write(Data((message.hasSuffix("\n") ? message : message + "\n").utf8))
+            // Usage errors (unknown options, missing arguments) are bad input: one line, status 2, as the CLI spec says.
+            let message = message(for: error).split(separator: "\n").first.map(String.init) ?? "\(error)"
+            FileHandle.standardError.write(Data("earshot: \(message) (see 'earshot help')\n".utf8))
             Foundation.exit(code == .validationFailure || code.rawValue == 64 ? 2 : code.rawValue)
         }
     }

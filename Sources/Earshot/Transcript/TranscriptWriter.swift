@@ -25,7 +25,7 @@ public struct TranscriptWriter: Sendable {
     /// The turn JSON of the CLI spec, on one line.
     public static func json(_ turn: Turn) -> String {
         let encoder = JSONEncoder()
-        encoder.outputFormatting = [.withoutEscapingSlashes]
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         guard let data = try? encoder.encode(turn) else { return "{}" }
         return String(decoding: data, as: UTF8.self)
     }

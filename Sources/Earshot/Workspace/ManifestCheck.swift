@@ -38,7 +38,7 @@ public struct ManifestCheck: Sendable, Encodable {
             return LoadError(SourceLocation(file: file, line: error.line, column: error.column), error.message, fix: error.fix).description
         }
         let counts = (expansions ?? [:]).sorted { $0.key < $1.key }.map { "\($0.value) in \($0.key)" }.joined(separator: ", ")
-        return "\(file): ok: \(app ?? "") — \(shortcuts ?? 0) shortcuts, \(counts) trigger phrases (limit \(AppManifest.maximumExpansions))"
+        return "\(file): ok: \(app ?? "") — \(shortcuts ?? 0) shortcuts; trigger phrases \(counts) (limit \(AppManifest.maximumExpansions) per locale)"
     }
 
     /// One line of JSON.

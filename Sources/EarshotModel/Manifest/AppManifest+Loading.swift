@@ -244,13 +244,12 @@ extension AppManifest {
 
 extension Intent {
     init(node: Node, file: YAMLFile, valueSets: [ValueSet]) throws(LoadError) {
-        let probe = try Fields(node, in: file, what: "an intent", allowed: [
+        let fields = try Fields(node, in: file, what: Fields.peek(node, "id").map { "intent '\($0)'" } ?? "an intent", allowed: [
             "id", "title", "category", "verb", "summary", "opensApp", "requiresConfirmation",
             "parameters", "dialog", "result", "handler",
         ])
-        id = try probe.requiredString("id", fix: "Give the intent an 'id': its AppIntent type's name.")
+        id = try fields.requiredString("id", fix: "Give the intent an 'id': its AppIntent type's name.")
         let what = "intent '\(id)'"
-        let fields = try Fields(node, in: file, what: what, allowed: probe.pairs.map(\.key))
         location = fields.location
         title = try fields.requiredString("title", fix: "Add a 'title' that starts with a verb, like 'Order soup'.")
         category = try fields.oneOf("category", IntentCategory.self) ?? .generic
@@ -317,19 +316,19 @@ extension Intent {
 
 extension Parameter {
     init(node: Node, file: YAMLFile, intent: String, valueSets: [ValueSet], earlier: [Parameter]) throws(LoadError) {
-        let probe = try Fields(node, in: file, what: "a parameter of intent '\(intent)'", allowed: [
+        let named = Fields.peek(node, "id").map { "parameter '\($0)' of intent '\(intent)'" } ?? "a parameter of intent '\(intent)'"
+        let fields = try Fields(node, in: file, what: named, allowed: [
             "id", "title", "type", "prompt", "default", "confirmDefault", "optional", "when",
         ])
-        let id = try probe.requiredString("id", fix: "Give the parameter an 'id'.")
+        let id = try fields.requiredString("id", fix: "Give the parameter an 'id'.")
         self.id = id
         let what = "parameter '\(id)' of intent '\(intent)'"
         if id == Template.applicationName {
-            throw LoadError(probe.location(of: "id"), "\(what) cannot be called applicationName.", fix: "Rename it.")
+            throw LoadError(fields.location(of: "id"), "\(what) cannot be called applicationName.", fix: "Rename it.")
         }
         if earlier.contains(where: { $0.id == id }) {
-            throw LoadError(probe.location(of: "id"), "\(what) is declared twice.", fix: "Give each parameter its own id.")
+            throw LoadError(fields.location(of: "id"), "\(what) is declared twice.", fix: "Give each parameter its own id.")
         }
-        let fields = try Fields(node, in: file, what: what, allowed: probe.pairs.map(\.key))
         location = fields.location
         title = try fields.string("title") ?? id
         let typeName = try fields.requiredString("type", fix: "Give it a 'type': an enum or entity of this manifest, or string, integer, decimal, boolean, date, duration or currency.")

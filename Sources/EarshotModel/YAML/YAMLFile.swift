@@ -100,6 +100,12 @@ struct Fields {
 
     var location: SourceLocation { file.location(of: node) }
 
+    /// A scalar value of `node` (a mapping) before its keys are checked, to name it in errors.
+    static func peek(_ node: Node, _ key: String) -> String? {
+        guard case .mapping(let mapping) = node, case .scalar(let scalar)? = mapping[key] else { return nil }
+        return scalar.string
+    }
+
     subscript(key: String) -> Node? {
         pairs.first { $0.key == key }?.value
     }

@@ -19,7 +19,11 @@ struct CheckCommand: ParsableCommand {
         var failed = false
         for path in paths {
             let report = ManifestCheck.run(path)
-            say(json ? report.json : report.text)
+            if json || report.ok {
+                say(json ? report.json : report.text)
+            } else {
+                FileHandle.standardError.write(Data("earshot: \(report.text)\n".utf8))
+            }
             failed = failed || !report.ok
         }
         if failed { throw ExitCode(2) }
