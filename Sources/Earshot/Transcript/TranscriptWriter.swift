@@ -8,10 +8,13 @@ public struct TranscriptWriter: Sendable {
     public var style: Style
     /// Show how each invocation matched (phrase, mode, score, runners-up).
     public var showMatch: Bool
+    /// Repeat what the person said (off at an interactive prompt, where it is already on screen).
+    public var echoInput: Bool
 
-    public init(style: Style, showMatch: Bool = true) {
+    public init(style: Style, showMatch: Bool = true, echoInput: Bool = true) {
         self.style = style
         self.showMatch = showMatch
+        self.echoInput = echoInput
     }
 
     /// One turn as text: several lines for a transcript, one line of JSON.
@@ -31,7 +34,7 @@ public struct TranscriptWriter: Sendable {
     }
 
     func transcript(_ turn: Turn, deviceName: String) -> String {
-        var lines = ["  you > \(turn.heard.text)"]
+        var lines = echoInput ? ["  you > \(turn.heard.text)"] : []
         if showMatch, let match = turn.match {
             var line = "        matched \(match.app) · \(match.intent) · \"\(match.phrase)\" (\(match.mode.rawValue), score \(String(format: "%.2f", match.score)))"
             let others = match.candidates.filter { $0.intent != match.intent || $0.app != match.app }
