@@ -353,18 +353,8 @@ extension Parameter {
             throw LoadError(fields.location(of: "confirmDefault"), "\(what) has 'confirmDefault' but no 'default'.",
                             fix: "Add the 'default' value that the question offers.")
         }
-        var conditions: [Condition] = []
-        if let node = fields["when"] {
-            for (key, valueNode) in try file.mapping(node, what: "'when' of \(what)") {
-                guard let parent = earlier.first(where: { $0.id == key.value }) else {
-                    throw LoadError(key.location, "'when' of \(what) names '\(key.value)', which is not a parameter declared before it.",
-                                    fix: "Name an earlier parameter of the intent: \(earlier.map(\.id).joined(separator: ", ")).")
-                }
-                let value = try file.scalar(valueNode, what: "'when' of \(what)")
-                try Self.check(value: value, of: parent.type, valueSets: valueSets, at: file.location(of: valueNode), what: "'when: \(key.value)' of \(what)")
-                conditions.append(Condition(parameter: key.value, value: value, location: key.location))
-            }
-        }
+        let conditions = try Condition.read(fields["when"], file: file, what: "'when' of \(what)", parameters: earlier,
+                                            valueSets: valueSets, scope: "a parameter declared before it")
         when = conditions
     }
 
@@ -391,6 +381,26 @@ extension Parameter {
     }
 }
 
+extension Condition {
+    /// Reads `when: { parameter: value }`: each parameter one of `parameters`, each value one of its values.
+    static func read(_ node: Node?, file: YAMLFile, what: String, parameters: [Parameter], valueSets: [ValueSet],
+                     scope: String) throws(LoadError) -> [Condition] {
+        guard let node else { return [] }
+        var conditions: [Condition] = []
+        for (key, valueNode) in try file.mapping(node, what: what) {
+            guard let parameter = parameters.first(where: { $0.id == key.value }) else {
+                throw LoadError(key.location, "\(what) names '\(key.value)', which is not \(scope).",
+                                fix: "Name one of: \(parameters.map(\.id).joined(separator: ", ")).")
+            }
+            let value = try file.scalar(valueNode, what: "'when: \(key.value)'")
+            try Parameter.check(value: value, of: parameter.type, valueSets: valueSets, at: file.location(of: valueNode),
+                                what: "'when: \(key.value)' of \(what)")
+            conditions.append(Condition(parameter: key.value, value: value, location: key.location))
+        }
+        return conditions
+    }
+}
+
 extension ResultSpec {
     init(node: Node?, file: YAMLFile, intent: String, parameters: [Parameter], valueSets: [ValueSet]) throws(LoadError) {
         guard let node else {
@@ -407,18 +417,8 @@ extension ResultSpec {
         if let list = fields["cases"] {
             for item in try file.sequence(list, what: "'cases' of \(what)") {
                 let f = try Fields(item, in: file, what: "a case of \(what)", allowed: ["when", "values", "error"])
-                var conditions: [Condition] = []
-                if let whenNode = f["when"] {
-                    for (key, valueNode) in try file.mapping(whenNode, what: "'when' of a case of \(what)") {
-                        guard let parameter = parameters.first(where: { $0.id == key.value }) else {
-                            throw LoadError(key.location, "a case of \(what) names '\(key.value)', which is not a parameter of the intent.",
-                                            fix: "Use one of: \(parameters.map(\.id).joined(separator: ", ")).")
-                        }
-                        let value = try file.scalar(valueNode, what: "'when: \(key.value)'")
-                        try Parameter.check(value: value, of: parameter.type, valueSets: valueSets, at: file.location(of: valueNode), what: "'when: \(key.value)' of a case")
-                        conditions.append(Condition(parameter: key.value, value: value, location: key.location))
-                    }
-                }
+                let conditions = try Condition.read(f["when"], file: file, what: "'when' of a case of \(what)", parameters: parameters,
+                                                    valueSets: valueSets, scope: "a parameter of the intent")
                 cases.append(ResultCase(when: conditions, values: try Self.readValues(f["values"], file: file, what: "a case of \(what)"),
                                         error: try f.string("error"), location: f.location))
             }
