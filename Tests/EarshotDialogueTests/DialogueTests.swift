@@ -138,7 +138,8 @@ struct DialogueTests {
     func help() async throws {
         var session = try exampleSession("homepod")
         let turn = await session.respond(to: "What can I say with Soup Chef?")
-        #expect(turn.reply.text == "You can ask Soup Chef to order soup, track order, and open menu.")
+        #expect(turn.reply.text == "You can ask Soup Chef to order soup, track my order, and open the menu.")
+        #expect(turn.reply.snippet == nil)
         #expect(turn.outcome == .success)
         var watch = try exampleSession("watch", extra: [try iosOnlyApp()])
         #expect(await watch.respond(to: "what can I say with Trail Log").reply.text == "Sorry, Trail Log isn't available on Apple Watch.")
@@ -202,6 +203,32 @@ struct DialogueTests {
             #expect(last?.outcome == expected, "\(profile) \(settings)")
             if expected == .needsAuthentication { #expect(last?.reply.text.contains("iPhone") == true) }
         }
+    }
+
+    @Test("a new request instead of an answer starts over with it")
+    func newRequestMidConversation() async throws {
+        var session = try exampleSession("homepod")
+        let turns = await play(&session, ["Order tomato soup with Soup Chef", "Summarize my work list with Demo"])
+        #expect(turns[1].intent == "SummarizeList")
+        #expect(turns[1].match?.intent == "SummarizeList")
+        #expect(turns[1].outcome == .success)
+    }
+
+    @Test("spoken decimals: 'seven point four', 'seven and a half'")
+    func decimals() {
+        #expect(Answers.decimal(["7", "point", "4"]) == 7.4)
+        #expect(Answers.decimal(["7", "and", "a", "half"]) == 7.5)
+        #expect(Answers.decimal(["about", "12", "miles"]) == 12)
+        #expect(Answers.decimal(["7", "8"]) == nil)
+        #expect(Answers.decimal(["lots"]) == nil)
+    }
+
+    @Test("a negative phrase is reported as the reason for no-match")
+    func negativeReported() async throws {
+        var session = try exampleSession("homepod")
+        let turn = await session.respond(to: "Send Demo summary to the grocery store")
+        #expect(turn.outcome == .noMatch)
+        #expect(turn.blockedBy == "Demo")
     }
 
     @Test("a typed string answer is taken as said")

@@ -65,15 +65,23 @@ struct ScenarioTests {
         #expect(last?.reply.attribution == nil)
     }
 
-    @Test("11: a sold-out soup gets the app's own error")
+    @Test("11: a sold-out soup gets the app's own error, before any question")
     func scenario11() async throws {
         var session = try exampleSession("homepod")
-        let turns = await play(&session, ["Order chicken noodle soup with Soup Chef", "yes"])
-        #expect(turns[0].parameter("soup")?.id == "chicken-noodle")
-        #expect(turns[0].reply.text == "Do you want a bowl?")
+        let turn = await session.respond(to: "Order chicken noodle soup with Soup Chef")
+        #expect(turn.parameter("soup")?.id == "chicken-noodle")
+        #expect(turn.reply.text == "Soup Chef says: Sorry, we're out of Chicken Noodle Soup.")
+        #expect(turn.outcome == .error)
+        #expect(session.conversation == nil)
+    }
+
+    @Test("11 answered: a sold-out soup chosen from the list gets the error at once")
+    func scenario11Answered() async throws {
+        var session = try exampleSession("iphone")
+        let turns = await play(&session, ["Order soup with Soup Chef", "chicken noodle soup"])
         #expect(turns[1].reply.text == "Soup Chef says: Sorry, we're out of Chicken Noodle Soup.")
-        #expect(turns[1].outcome == .error)
-        #expect(!turns[1].reply.text.contains("Ready to order"))
+        // The screen shows the app's line, without the spoken attribution.
+        #expect(turns[1].reply.snippet?.lines == ["Sorry, we're out of Chicken Noodle Soup."])
     }
 
     @Test("12: cancel ends the conversation and nothing is performed")

@@ -67,3 +67,21 @@ struct ProfileTests {
         }
     }
 }
+
+@Suite("Examples")
+struct ExampleTests {
+    @Test("every example app loads, and the bundled copies are the files in examples/")
+    func examplesLoad() throws {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let examples = root.appendingPathComponent("examples")
+        let names = try FileManager.default.contentsOfDirectory(atPath: examples.path).sorted()
+        #expect(names.count >= 4)
+        for name in names {
+            let manifest = try AppManifest(contentsOf: examples.appendingPathComponent(name).path)
+            #expect(!manifest.shortcuts.isEmpty, "\(name)")
+        }
+        for (path, text) in Bundled.exampleFiles {
+            #expect(try String(contentsOf: root.appendingPathComponent(path), encoding: .utf8) == text)
+        }
+    }
+}

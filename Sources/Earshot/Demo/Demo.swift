@@ -15,7 +15,7 @@ public enum Demo {
         Script(title: "Order soup, answering the follow-up questions", profile: "homepod",
                lines: ["Order soup with Soup Chef", "the second one", "yes", "yes"]),
         Script(title: "A sold-out soup gets the app's own error", profile: "homepod",
-               lines: ["Order chicken noodle soup with Soup Chef", "yes"]),
+               lines: ["Order chicken noodle soup with Soup Chef"]),
         Script(title: "Delivery asks for the address; pickup never does", profile: "homepod",
                lines: ["Order clam chowder for delivery with Soup Chef", "large", "home", "yes"]),
         Script(title: "Summarize a list by voice", profile: "homepod",

@@ -46,6 +46,9 @@ public struct TranscriptWriter: Sendable {
         if showMatch, let nearest = turn.nearest, !nearest.isEmpty {
             lines.append("        nearest: " + nearest.map { "\"\($0.said)\" \(String(format: "%.2f", $0.score))" }.joined(separator: ", "))
         }
+        if showMatch, let app = turn.blockedBy {
+            lines.append("        stopped by a negative phrase of \(app)")
+        }
         let filled = turn.parameters.compactMap { p in p.value.map { "\(p.id)=\($0.title)" } }
         if showMatch, turn.match != nil, !filled.isEmpty {
             lines.append("        parameters: " + filled.joined(separator: ", "))

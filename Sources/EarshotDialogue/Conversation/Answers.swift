@@ -82,6 +82,21 @@ public enum Answers {
         return position - 1
     }
 
+    /// A number from normalised words: "7", "7.4", "7 point 4", "7 and a half", "half".
+    public static func decimal(_ words: [String]) -> Double? {
+        var words = words.filter { !["about", "around", "roughly", "miles", "mile", "dollars", "dollar", "and", "a"].contains($0) }
+        if words == ["half"] { return 0.5 }
+        var fraction = 0.0
+        if words.last == "half" { fraction = 0.5; words.removeLast() }
+        else if words.last == "quarter" { fraction = 0.25; words.removeLast() }
+        if words.count == 3, words[1] == "point", let whole = Int(words[0]), words[2].allSatisfy(\.isNumber) {
+            return Double("\(whole).\(words[2])")
+        }
+        let numbers = words.compactMap { Double($0) }
+        guard numbers.count == 1, words.count == 1 else { return nil }
+        return numbers[0] + fraction
+    }
+
     /// The option whose title or synonym the answer says: exactly (fillers aside), or else the one
     /// whose spoken form appears in the answer, the longest winning; `nil` when none or two tie.
     public static func choose(_ text: String, among options: [[String]]) -> Int? {

@@ -35,6 +35,21 @@ public struct HandlerRunner: Sendable {
             public var name: String
             public var screen: Profile.Screen
             public var dialog: Profile.DialogKind
+
+            public init(id: String, name: String, screen: Profile.Screen, dialog: Profile.DialogKind) {
+                self.id = id
+                self.name = name
+                self.screen = screen
+                self.dialog = dialog
+            }
+        }
+
+        public init(intent: String, phase: PerformPhase, parameters: [String: ParameterValue?], profile: ProfileInfo, locale: String) {
+            self.intent = intent
+            self.phase = phase
+            self.parameters = parameters
+            self.profile = profile
+            self.locale = locale
         }
 
         enum CodingKeys: String, CodingKey { case intent, phase, parameters, profile, locale }
@@ -52,7 +67,7 @@ public struct HandlerRunner: Sendable {
     public func run(_ command: [String], in directory: String, request: Request) async -> PerformResult {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]
-        guard let input = try? encoder.encode(request), let inputText = String(data: input, encoding: .utf8) else {
+        guard let input = try? encoder.encode(request) else {
             return .failure(reason: "could not encode the handler's input")
         }
         let program = command[0]
@@ -66,6 +81,16 @@ public struct HandlerRunner: Sendable {
         } else {
             executable = .name(program)
         }
+        // Standard input is a file, not a pipe: a handler that exits without reading it can't break
+        // a write (no SIGPIPE, no lost exit status), and one that reads it gets it all at once.
+        let inputPath = FileManager.default.temporaryDirectory
+            .appendingPathComponent("earshot-handler-\(UUID().uuidString).json").path
+        guard FileManager.default.createFile(atPath: inputPath, contents: input),
+              let inputFile = try? FileDescriptor.open(FilePath(inputPath), .readOnly) else {
+            return .failure(reason: "could not write the handler's input to \(inputPath)")
+        }
+        unlink(inputPath)
+        signal(SIGPIPE, SIG_IGN)
         var options = PlatformOptions()
         options.createSession = true
         options.teardownSequence = [.send(signal: .kill, toProcessGroup: true, allowedDurationToNextStep: .milliseconds(200))]
@@ -82,7 +107,7 @@ public struct HandlerRunner: Sendable {
                         let result = try await Subprocess.run(
                             executable, arguments: Arguments(arguments),
                             workingDirectory: FilePath(directory), platformOptions: platformOptions,
-                            input: .string(inputText), output: .bytes(limit: limit), error: .bytes(limit: limit))
+                            input: .fileDescriptor(inputFile, closeAfterSpawningProcess: true), output: .bytes(limit: limit), error: .bytes(limit: limit))
                         return .success((result.terminationStatus, result.standardOutput, result.standardError))
                     } catch {
                         return .failure(error)

@@ -69,6 +69,11 @@ extension Session {
     /// An answer that fits nothing: asked again once with the options read out; the second miss ends politely.
     mutating func miss(_ normalized: String, raw: String, silent: Bool) async -> Step {
         guard var c = conversation else { return Step(text: "OK.", outcome: .cancelled) }
+        // A new request instead of an answer starts over with it, as a person would expect.
+        if !silent, resolver.resolve(raw).isMatch {
+            conversation = nil
+            return await invoke(raw, normalized: normalized)
+        }
         c.misses += 1
         conversation = c
         if c.misses >= 2 {
@@ -80,7 +85,7 @@ extension Session {
         // A value that does not exist gets the app's own error for it, when it has one.
         if !silent, case .awaitingValue(let id) = c.state, let parameter = c.intent.parameter(id), parameter.type.valueSetID != nil,
            let line = c.intent.dialog.error("notFound") {
-            prefix = c.render(line, extra: [id: raw.trimmingWhitespaceAndPunctuation()])
+            prefix = c.render(line, extra: [id: raw.trimmingWhitespaceAndPunctuation()]).capitalizedFirst
         }
         return ask(readOptions: true, prefix: prefix)
     }
@@ -108,9 +113,11 @@ extension Session {
             let numbers = words.compactMap { Int($0) }
             return numbers.count == 1 ? ParameterValue(id: String(numbers[0]), title: String(numbers[0])) : nil
         case .decimal, .currency:
-            let numbers = words.compactMap { Double($0) }
-            guard numbers.count == 1 else { return parameter.type == .currency && !raw.isEmpty ? literal(raw) : nil }
-            return ParameterValue(id: String(numbers[0]), title: words.joined(separator: " "))
+            guard let number = Answers.decimal(words.map(String.init)) else {
+                return parameter.type == .currency && !raw.isEmpty ? literal(raw) : nil
+            }
+            let text = number.rounded() == number ? String(Int(number)) : String(number)
+            return ParameterValue(id: text, title: text)
         case .string, .date, .duration, .values:
             return literal(raw)
         }

@@ -38,6 +38,7 @@ extension Session {
         }
         var step = Step(text: text, outcome: .noMatch)
         step.nearest = resolution.candidates.map(candidateInfo)
+        step.blockedBy = resolution.vetoedBy.map { catalog.apps[$0].manifest.name }
         return step
     }
 
@@ -53,12 +54,14 @@ extension Session {
         guard catalog.available[index] else {
             return Step(text: "Sorry, \(manifest.name) isn't available on \(profile.name).", outcome: .noMatch)
         }
-        let titles = manifest.shortcuts.map { $0.shortTitle ?? manifest.intent($0.intent)?.title ?? $0.intent }
-        guard !titles.isEmpty else {
+        guard !manifest.shortcuts.isEmpty else {
             return Step(text: "\(manifest.name) has no shortcuts you can say yet.", outcome: .success)
         }
-        var step = Step(text: "You can ask \(manifest.name) to \(Speech.list(titles.map(Speech.inline), conjunction: "and")).", outcome: .success)
-        step.snippet = Snippet(title: manifest.name, lines: titles, image: nil)
+        // Spoken with the intents' titles, which start with a verb ("order soup"); shown by short title.
+        let spoken = manifest.shortcuts.map { manifest.intent($0.intent)?.title ?? $0.intent }
+        let shown = manifest.shortcuts.map { $0.shortTitle ?? manifest.intent($0.intent)?.title ?? $0.intent }
+        var step = Step(text: "You can ask \(manifest.name) to \(Speech.list(spoken.map(Speech.inline), conjunction: "and")).", outcome: .success)
+        step.snippet = Snippet(title: manifest.name, lines: shown, image: nil)
         return step
     }
 

@@ -90,20 +90,21 @@ extension Session {
             case .full: custom = c.intent.dialog.success
             case .supporting: custom = c.intent.dialog.successSupporting ?? c.intent.dialog.success
             }
-            let customLine = custom.map { c.render($0, results: values) }
+            let customLine = custom.map { c.render($0, results: values).capitalizedFirst }
             let categoryLine = customLine != nil && lines.successOnlyWithoutCustomLine ? nil : lines.success
             step = Step(text: Speech.join(categoryLine, attributed(customLine, app: c.manifest.name, attribute)), outcome: .success)
             step.snippet = Snippet(title: c.title, lines: [c.summaryLine] + (customLine.map { [$0] } ?? []), image: image)
         case .appError(let errorKey, let values):
             runs[key] = runsBefore + 1
             if let line = c.intent.dialog.error(errorKey) {
-                let text = c.render(line, results: values)
+                let text = c.render(line, results: values).capitalizedFirst
                 step = Step(text: attributed(text, app: c.manifest.name, attribute) ?? text, outcome: .error)
+                step.snippet = Snippet(title: c.title, lines: [text], image: image)
             } else {
                 step = Step(text: lines.error, outcome: .error)
                 step.error = "the app returned error '\(errorKey)', which has no line in dialog.errors"
+                step.snippet = Snippet(title: c.title, lines: [step.text], image: image)
             }
-            step.snippet = Snippet(title: c.title, lines: [step.text], image: image)
         case .failure(let reason):
             step = Step(text: "Sorry, something went wrong.", outcome: .error)
             step.error = reason

@@ -5,6 +5,11 @@ extension Session {
     /// Moves the conversation on after any change: the next question, the confirmation, or perform.
     mutating func advance() async -> Step {
         guard var c = conversation else { return Step(text: "OK.", outcome: .cancelled) }
+        // Don't ask a question only to refuse: when the manifest's result already decides an error
+        // (a sold-out soup), say it now.
+        if let error = c.intent.decidedError(for: c.values) {
+            return finish(c, with: error)
+        }
         for parameter in c.intent.parameters where c.values[parameter.id] == nil && c.isEnabled(parameter) && !parameter.optional {
             if let id = parameter.defaultValue, parameter.confirmDefault == nil {
                 c.values[parameter.id] = c.value(id, of: parameter)
@@ -75,7 +80,7 @@ extension Session {
         case .values(let values)?: results = values
         default: results = [:]
         }
-        return Speech.join(c.intent.dialog.confirmation.map { c.render($0, results: results) },
+        return Speech.join(c.intent.dialog.confirmation.map { c.render($0, results: results).capitalizedFirst },
                            c.intent.category.lines(verb: c.intent.verb).confirmation)
     }
 }

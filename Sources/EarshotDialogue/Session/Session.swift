@@ -70,7 +70,7 @@ public struct Session: Sendable {
             nearest: step.nearest, parameters: shown?.parameterList ?? [], asking: conversation == nil ? nil : step.asking,
             reply: Turn.Reply(text: step.text, dialog: profile.dialog, snippet: profile.screen == .none ? nil : step.snippet,
                               audio: nil, attribution: step.attribution),
-            outcome: step.outcome, error: step.error,
+            outcome: step.outcome, error: step.error, blockedBy: step.blockedBy,
             app: shown.map { $0.manifest.name }, intent: shown.map { $0.intent.id })
         if !step.isRepeat {
             lastReply = turn.reply
@@ -112,6 +112,8 @@ struct Step: Sendable {
     var error: String?
     var attribution: String?
     var isRepeat = false
+    /// The app whose negative phrase stopped the utterance.
+    var blockedBy: String?
     /// The conversation that just ended, for the turn's parameters.
     var finished: Conversation?
 

@@ -124,6 +124,8 @@ public struct Turn: Sendable, Encodable {
     public var outcome: Outcome
     /// Why an error turn failed (a handler's exit status, time-out or bad output).
     public var error: String?
+    /// On no-match: the app whose negative phrase the utterance is.
+    public var blockedBy: String?
     /// The app whose conversation this is.
     public var app: String?
     /// The intent being run.
@@ -135,7 +137,7 @@ public struct Turn: Sendable, Encodable {
     }
 
     enum CodingKeys: String, CodingKey {
-        case profile, turn, heard, match, nearest, parameters, asking, reply, outcome, error
+        case profile, turn, heard, match, nearest, parameters, asking, reply, outcome, error, blockedBy
     }
 
     struct DynamicKey: CodingKey {
@@ -158,6 +160,7 @@ public struct Turn: Sendable, Encodable {
         try c.encode(reply, forKey: .reply)
         try c.encode(outcome, forKey: .outcome)
         try c.encodeIfPresent(error, forKey: .error)
+        try c.encodeIfPresent(blockedBy, forKey: .blockedBy)
     }
 }
 

@@ -292,7 +292,7 @@ extension Intent {
         // Every case error names a dialogue error; every dialogue placeholder is a parameter or a result value.
         for resultCase in result.cases {
             if let key = resultCase.error, dialog.error(key) == nil {
-                throw LoadError(resultCase.location, "the case's error '\(key)' is not a key of dialog.errors of \(what).",
+                throw LoadError(resultCase.errorLocation ?? resultCase.location, "the case's error '\(key)' is not a key of dialog.errors of \(what).",
                                 fix: "Add 'dialog: errors: \(key): <what the device says>', or use one of: \(dialog.errors.map(\.key).joined(separator: ", ")).")
             }
         }
@@ -300,8 +300,8 @@ extension Intent {
         let lines: [(String, Template?)] = [("confirmation", dialog.confirmation), ("success", dialog.success),
                                             ("successSupporting", dialog.successSupporting)]
             + dialog.errors.map { ("errors.\($0.key)", $0.line) }
-        let dialogLocation = fields.location(of: "dialog")
         for (key, template) in lines {
+            let dialogLocation = dialog.locations[key] ?? fields.location(of: "dialog")
             guard let template else { continue }
             for name in template.placeholders where !known.contains(name) {
                 let hint = name == Template.applicationName
@@ -420,7 +420,8 @@ extension ResultSpec {
                 let conditions = try Condition.read(f["when"], file: file, what: "'when' of a case of \(what)", parameters: parameters,
                                                     valueSets: valueSets, scope: "a parameter of the intent")
                 cases.append(ResultCase(when: conditions, values: try Self.readValues(f["values"], file: file, what: "a case of \(what)"),
-                                        error: try f.string("error"), location: f.location))
+                                        error: try f.string("error"), location: f.location,
+                                        errorLocation: f["error"] == nil ? nil : f.location(of: "error")))
             }
         }
         self.cases = cases
@@ -443,6 +444,7 @@ extension Dialog {
             success = nil
             successSupporting = nil
             errors = []
+            locations = [:]
             return
         }
         let what = "the dialog of intent '\(intent)'"
@@ -450,13 +452,19 @@ extension Dialog {
         confirmation = try fields.string("confirmation").map(Template.init)
         success = try fields.string("success").map(Template.init)
         successSupporting = try fields.string("successSupporting").map(Template.init)
+        var locations: [String: SourceLocation] = [:]
+        for key in ["confirmation", "success", "successSupporting"] where fields[key] != nil {
+            locations[key] = fields.location(of: key)
+        }
         var errors: [(String, Template)] = []
         if let errorsNode = fields["errors"] {
             for (key, value) in try file.mapping(errorsNode, what: "'errors' of \(what)") {
                 errors.append((key.value, Template(try file.scalar(value, what: "error '\(key.value)'"))))
+                locations["errors.\(key.value)"] = file.location(of: value)
             }
         }
         self.errors = errors
+        self.locations = locations
     }
 }
 

@@ -172,6 +172,8 @@ public struct Dialog: Sendable {
     public var successSupporting: Template?
     /// Error key → line, in file order.
     public var errors: [(key: String, line: Template)]
+    /// Where each line was written: "confirmation", "success", "successSupporting", "errors.<key>".
+    public var locations: [String: SourceLocation]
 
     public func error(_ key: String) -> Template? { errors.first { $0.key == key }?.line }
 }
@@ -189,6 +191,8 @@ public struct ResultCase: Sendable {
     public var values: [(key: String, value: String)]
     public var error: String?
     public var location: SourceLocation
+    /// Where `error:` was written.
+    public var errorLocation: SourceLocation?
 }
 
 /// An App Shortcut: an intent with its trigger phrases, short title and image.

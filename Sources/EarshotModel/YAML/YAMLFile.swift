@@ -18,7 +18,7 @@ struct YAMLFile {
         } catch let error as LoadError {
             throw error
         } catch let error as YamlError {
-            throw Self.loadError(from: error, path: path)
+            throw Self.loadError(from: error, path: path, text: text)
         } catch {
             throw LoadError(SourceLocation(file: path), "cannot parse: \(error).", fix: "Check the YAML syntax.")
         }
@@ -40,7 +40,7 @@ struct YAMLFile {
         try self.init(path: path, text: text)
     }
 
-    private static func loadError(from error: YamlError, path: String) -> LoadError {
+    private static func loadError(from error: YamlError, path: String, text: String) -> LoadError {
         let fix = "Fix the YAML syntax there (indentation, a missing ':' or an unclosed quote or bracket)."
         switch error {
         case .scanner(let context, let problem, let mark, _),
@@ -50,14 +50,34 @@ struct YAMLFile {
             if let context { message += " (\(context.text) at line \(context.mark.line))" }
             return LoadError(SourceLocation(file: path, line: mark.line, column: mark.column), message + ".", fix: fix)
         case .duplicatedKeysInMapping(let duplicates, let context):
-            return LoadError(SourceLocation(file: path, line: context.mark.line, column: context.mark.column),
-                             "duplicate key \(duplicates.map { "'\($0)'" }.joined(separator: ", ")).",
+            // Yams marks the first occurrence; point at the repeat, which is usually the mistake.
+            let first = context.mark
+            let key = duplicates.first ?? ""
+            let repeatLine = Self.repeatedKeyLine(key, after: first, in: text)
+            return LoadError(SourceLocation(file: path, line: repeatLine ?? first.line, column: first.column),
+                             "duplicate key \(duplicates.map { "'\($0)'" }.joined(separator: ", "))"
+                                 + (repeatLine != nil ? " (first at line \(first.line))." : "."),
                              fix: "Keep one of them.")
         case .reader(let problem, _, _, _):
             return LoadError(SourceLocation(file: path), "unreadable text: \(problem).", fix: "Save the file as UTF-8.")
         default:
             return LoadError(SourceLocation(file: path), "invalid YAML: \(error).", fix: fix)
         }
+    }
+
+    /// The line (1-based) after `first` where `key:` starts at the same column, in block style.
+    static func repeatedKeyLine(_ key: String, after first: Mark, in text: String) -> Int? {
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        guard first.line < lines.count else { return nil }
+        let indent = String(repeating: " ", count: max(first.column - 1, 0))
+        for index in first.line..<lines.count {
+            guard lines[index].hasPrefix(indent) else { continue }
+            let body = lines[index].dropFirst(indent.count)
+            for form in [key, "\"\(key)\"", "'\(key)'"] where body.hasPrefix(form) {
+                if body.dropFirst(form.count).drop(while: { $0 == " " }).hasPrefix(":") { return index + 1 }
+            }
+        }
+        return nil
     }
 
     func location(of node: Node) -> SourceLocation {
