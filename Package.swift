@@ -32,6 +32,20 @@ let package = Package(
                 .product(name: "Subprocess", package: "swift-subprocess"),
             ]
         ),
+        // C libraries from Debian (pkg-config names the flags).
+        .systemLibrary(name: "CPocketSphinx", pkgConfig: "pocketsphinx", providers: [.apt(["libpocketsphinx-dev", "libsphinxbase-dev"])]),
+        .systemLibrary(name: "CEspeakNG", pkgConfig: "espeak-ng", providers: [.apt(["libespeak-ng-dev"])]),
+        .systemLibrary(name: "CSndfile", pkgConfig: "sndfile", providers: [.apt(["libsndfile1-dev"])]),
+        .systemLibrary(name: "CSoxr", pkgConfig: "soxr", providers: [.apt(["libsoxr-dev"])]),
+        // What Swift cannot call directly: pocketsphinx's variadic configuration, its log switch.
+        .target(name: "CSpeechShims", dependencies: ["CPocketSphinx"]),
+        // 4a. Audio: files in (any format, rate, channels) as 16 kHz mono; WAV out.
+        .target(name: "EarshotAudio", dependencies: ["CSndfile", "CSoxr"]),
+        // 4b. Speech: espeak-ng synthesis, pocketsphinx recognition in the context of the conversation.
+        .target(
+            name: "EarshotSpeech",
+            dependencies: ["EarshotAudio", "EarshotMatching", "EarshotModel", "CPocketSphinx", "CEspeakNG", "CSpeechShims"]
+        ),
         // 4. Device: what a user's machine holds (apps, profiles, the ones that ship inside the binary),
         //    transcripts, and the bundled demo. The CLI is a thin layer over this.
         .target(
@@ -53,6 +67,8 @@ let package = Package(
         .testTarget(name: "EarshotMatchingTests", dependencies: ["EarshotMatching", "Earshot"]),
         .testTarget(name: "EarshotDialogueTests", dependencies: ["EarshotDialogue", "Earshot"]),
         .testTarget(name: "EarshotCLITests", dependencies: ["Earshot"]),
+        .testTarget(name: "EarshotAudioTests", dependencies: ["EarshotAudio"]),
+        .testTarget(name: "EarshotSpeechTests", dependencies: ["EarshotSpeech", "EarshotAudio", "Earshot"]),
     ],
     swiftLanguageModes: [.v6]
 )
