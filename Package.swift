@@ -50,7 +50,7 @@ let package = Package(
         //    transcripts, and the bundled demo. The CLI is a thin layer over this.
         .target(
             name: "Earshot",
-            dependencies: ["EarshotModel", "EarshotMatching", "EarshotDialogue"],
+            dependencies: ["EarshotModel", "EarshotMatching", "EarshotDialogue", "EarshotAudio", "EarshotSpeech"],
             resources: [.embedInCode("Resources")]
         ),
         // Benchmarks behind `earshot bench`.
@@ -59,7 +59,7 @@ let package = Package(
         .executableTarget(
             name: "earshot",
             dependencies: [
-                "Earshot", "EarshotBench",
+                "Earshot", "EarshotBench", "EarshotAudio", "EarshotSpeech",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

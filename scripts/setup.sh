@@ -2,7 +2,16 @@
 # Installs the system packages Earshot needs, once. Prints nothing when everything is there.
 set -euo pipefail
 
-packages=(python3)   # python3 runs the example handlers
+packages=(
+  python3                                   # runs the example handlers
+  pkg-config
+  libpocketsphinx-dev libsphinxbase-dev     # speech recognition
+  pocketsphinx-en-us                        # its en-us acoustic model and dictionary
+  libespeak-ng-dev espeak-ng-data           # speech synthesis
+  libsndfile1-dev libsoxr-dev               # audio files and resampling
+  libasound2-dev                            # live sessions (ALSA)
+  sox                                       # tests make audio in many formats with it
+)
 
 missing=()
 for p in "${packages[@]}"; do

@@ -1,5 +1,7 @@
 import ArgumentParser
+import EarshotAudio
 import EarshotModel
+import EarshotSpeech
 import Foundation
 
 @main
@@ -7,8 +9,8 @@ struct EarshotCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "earshot",
         abstract: "Emulates HomePod, Apple Watch and other Siri devices for App Shortcuts, offline.",
-        subcommands: [DemoCommand.self, PreviewCommand.self, ConverseCommand.self, CheckCommand.self,
-                      ProfilesCommand.self, BenchCommand.self],
+        subcommands: [DemoCommand.self, PreviewCommand.self, ConverseCommand.self, RunCommand.self, SayCommand.self,
+                      CheckCommand.self, ProfilesCommand.self, BenchCommand.self],
         defaultSubcommand: nil
     )
 
@@ -24,6 +26,12 @@ struct EarshotCommand: AsyncParsableCommand {
         } catch let code as ExitCode {
             Foundation.exit(code.rawValue)
         } catch let error as LoadError {
+            FileHandle.standardError.write(Data("earshot: \(error)\n".utf8))
+            Foundation.exit(2)
+        } catch let error as AudioError {
+            FileHandle.standardError.write(Data("earshot: \(error)\n".utf8))
+            Foundation.exit(2)
+        } catch let error as SpeechError {
             FileHandle.standardError.write(Data("earshot: \(error)\n".utf8))
             Foundation.exit(2)
         } catch {

@@ -81,9 +81,10 @@ extension Session {
             step.finished = c
             return step
         }
-        var prefix = silent ? "Sorry, I didn't hear anything." : "Sorry, I didn't get that."
+        let refused = !silent && normalized.isEmpty
+        var prefix = silent ? "Sorry, I didn't hear anything." : refused ? "Sorry, I didn't catch that." : "Sorry, I didn't get that."
         // A value that does not exist gets the app's own error for it, when it has one.
-        if !silent, case .awaitingValue(let id) = c.state, let parameter = c.intent.parameter(id), parameter.type.valueSetID != nil,
+        if !silent, !refused, case .awaitingValue(let id) = c.state, let parameter = c.intent.parameter(id), parameter.type.valueSetID != nil,
            let line = c.intent.dialog.error("notFound") {
             prefix = c.render(line, extra: [id: raw.trimmingWhitespaceAndPunctuation()]).capitalizedFirst
         }

@@ -50,9 +50,11 @@ public struct Session: Sendable {
         let normalized = Normalizer.normalize(heard.text)
         var step: Step
         let before = conversation
+        // Recognised speech that the context refused arrives as empty text with a confidence.
+        let refusedSpeech = heard.source == .audio && heard.confidence != nil
         if normalized.isEmpty {
-            step = conversation != nil ? await miss(normalized, raw: heard.text, silent: true)
-                : Step(text: "Sorry, I didn't hear anything.", outcome: .notUnderstood)
+            step = conversation != nil ? await miss(normalized, raw: heard.text, silent: !refusedSpeech)
+                : Step(text: refusedSpeech ? "Sorry, I didn't catch that." : "Sorry, I didn't hear anything.", outcome: .notUnderstood)
         } else if Answers.isCancel(normalized) {
             step = Step(text: "OK.", outcome: .cancelled)
             conversation = nil

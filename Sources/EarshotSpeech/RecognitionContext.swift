@@ -1,0 +1,54 @@
+import EarshotMatching
+
+/// What the device can understand at this moment: the sentences of a grammar.
+///
+/// On invocation, every phrase expansion of the apps the device has; while a value is asked, its
+/// titles, synonyms, ordinals and the core words; while confirming, yes/no forms.
+public struct RecognitionContext: Sendable, Hashable {
+    /// A name for logs and caches ("invocation", "answer: soup", "confirmation").
+    public var name: String
+    /// Sentences in recognisable words: lower case, apostrophes kept, numbers spelled out.
+    public private(set) var sentences: [String]
+
+    public init(name: String, sentences: [String]) {
+        self.name = name
+        var seen: Set<String> = []
+        self.sentences = sentences.map(Self.words).filter { !$0.isEmpty && seen.insert($0).inserted }
+    }
+
+    /// Every word the grammar uses.
+    public var vocabulary: Set<String> { Set(sentences.flatMap { $0.split(separator: " ").map(String.init) }) }
+
+    /// "What's on my Shopping list in Demo?" → "what's on my shopping list in demo"; "2" → "two".
+    public static func words(_ text: String) -> String {
+        var words: [String] = []
+        var current = ""
+        func flush() {
+            guard !current.isEmpty else { return }
+            if let number = Int(current) { words.append(NumberSpeller.spell(number)) }
+            else if current.allSatisfy({ $0 == "'" }) {} else { words.append(current) }
+            current = ""
+        }
+        for ch in text.lowercased() {
+            if ch.isLetter || ch.isNumber || ch == "'" {
+                if ch.isNumber != (current.last?.isNumber ?? ch.isNumber), !current.isEmpty { flush() }
+                current.append(ch == "’" ? "'" : ch)
+            } else if ch == "’" {
+                current.append("'")
+            } else if ch == "&" {
+                flush()
+                words.append("and")
+            } else {
+                flush()
+            }
+        }
+        flush()
+        return words.map { $0.trimmingCharacters(in: "'") }.filter { !$0.isEmpty }.joined(separator: " ")
+    }
+}
+
+extension String {
+    func trimmingCharacters(in character: Character) -> String {
+        String(drop { $0 == character }.reversed().drop { $0 == character }.reversed())
+    }
+}

@@ -1,0 +1,32 @@
+import ArgumentParser
+import Earshot
+import EarshotAudio
+import Foundation
+
+struct RunCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "run",
+        abstract: "Audio files as the turns of one conversation: heard text, match and reply for each.")
+
+    @Argument(help: "Audio files (WAV, FLAC, Ogg; any rate and channels), one turn each.")
+    var audio: [String]
+
+    @Option(help: "Write each reply as speech to DIR/turn-N.wav.")
+    var replyDir: String?
+
+    @OptionGroup var common: CommonOptions
+    @OptionGroup var device: DeviceOptions
+
+    func run() async throws {
+        var session = try common.workspace().session(profile: common.profile, locale: common.locale,
+                                                     settings: device.settings, handlers: device.handlers)
+        // Every file is read before the first turn, so a bad one fails fast with nothing half done.
+        let buffers = try audio.map { path throws(AudioError) in try AudioFile.read(path) }
+        let loop = try SpeechLoop()
+        for (index, buffer) in buffers.enumerated() {
+            let reply = replyDir.map { ($0 as NSString).appendingPathComponent("turn-\(index + 1).wav") }
+            let turn = try await loop.turn(buffer, session: &session, replyPath: reply)
+            say(common.writer.render(turn, deviceName: session.profile.name))
+        }
+    }
+}
