@@ -9,7 +9,7 @@ setup:
 	@scripts/setup.sh
 
 build: setup
-	@$(SWIFT) build --product earshot 2>&1 | grep -Ev '^\[[0-9]+/[0-9]+\]|^Building for|^Build complete|^Compiling|^Write|^Linking|^Planning' || true
+	@$(SWIFT) build --product earshot 2>&1 | grep -Ev '^\[[0-9]+/[0-9]+\]|^Building for|^Build complete|^Build of product|^Compiling|^Write|^Linking|^Planning' || true
 	@test -x $(EARSHOT)
 
 # The main job on the bundled examples: conversations on HomePod and Apple Watch.
