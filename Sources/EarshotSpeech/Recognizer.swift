@@ -48,7 +48,8 @@ public final class Recognizer {
     private let decoder: OpaquePointer
     private let config: OpaquePointer
     private let synthesizer = Synthesizer()
-    private var grammars: [Int: String] = [:]
+    /// Grammars already given to the decoder, by their sentences.
+    private var grammars: [[String]: String] = [:]
     /// The last recognition's score gap per frame, word coverage of the voiced audio, and voiced seconds.
     public private(set) var lastDiagnostics: (gap: Double, coverage: Double, voiced: Double) = (0, 0, 0)
     /// Words the dictionary lacked, with the pronunciation Earshot derived.
@@ -84,7 +85,7 @@ public final class Recognizer {
 
     /// Makes sure every word of `context` can be recognised, deriving pronunciations for unknown ones.
     public func prepare(_ context: RecognitionContext) throws(SpeechError) -> String {
-        let key = context.sentences.hashValue
+        let key = context.sentences
         if let name = grammars[key] { return name }
         let unknown = context.vocabulary.filter { ps_lookup_word(decoder, $0).map { free($0); return false } ?? true }.sorted()
         for (index, word) in unknown.enumerated() {

@@ -12,6 +12,8 @@ public struct Expansion: Sendable, Hashable {
     public var text: String
     /// Parameter id → value id, for the parameters the phrase fills.
     public var values: [String: String]
+    /// `text` through ``Normalizer/normalize(_:)``: the index key, computed once.
+    public var normalized: String
 }
 
 /// An app ready to be matched on one device and locale: its manifest and every expansion of its phrases.
@@ -33,7 +35,8 @@ public struct CompiledApp: Sendable {
         for (phrase, intent) in manifest.phrases(in: locale) {
             Self.expand(phrase.template.pieces[...], prefix: "", values: [:], names: names, intent: intent,
                         manifest: manifest) { text, values in
-                expansions.append(Expansion(app: index, intent: intent.id, phrase: phrase.text, text: text, values: values))
+                expansions.append(Expansion(app: index, intent: intent.id, phrase: phrase.text, text: text, values: values,
+                                            normalized: Normalizer.normalize(text)))
             }
         }
         self.expansions = expansions

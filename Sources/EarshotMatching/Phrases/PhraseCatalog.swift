@@ -32,7 +32,7 @@ public struct PhraseCatalog: Sendable {
         for (position, manifest) in manifests.enumerated() {
             let app = CompiledApp(manifest, locale: locale, index: position)
             for (i, expansion) in app.expansions.enumerated() {
-                index[Normalizer.normalize(expansion.text), default: []].append(Reference(app: position, expansion: i))
+                index[expansion.normalized, default: []].append(Reference(app: position, expansion: i))
             }
             for negative in app.negativeExpansions {
                 negatives[Normalizer.normalize(negative), default: []].append(position)

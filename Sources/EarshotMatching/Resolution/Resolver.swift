@@ -54,7 +54,7 @@ public struct Resolver: Sendable {
         var best: [String: Candidate] = [:]
         for (appIndex, app) in catalog.apps.enumerated() where catalog.available[appIndex] {
             for (i, expansion) in app.expansions.enumerated() {
-                let other = Normalizer.normalize(expansion.text).split(separator: " ")
+                let other = expansion.normalized.split(separator: " ")
                 var pool = other
                 var common = 0
                 for word in words {

@@ -48,7 +48,7 @@ public struct CategoryLines: Sendable, Equatable {
     public let successOnlyWithoutCustomLine: Bool
 
     init(verb: String, category: IntentCategory) {
-        let forms = Self.forms[verb] ?? (verb, verb + "ing", verb + "ed", false)
+        let forms = Self.forms[verb] ?? (verb + "ing", verb + "ed", false)
         confirmation = verb == "do" || verb == "go" ? "Ready to do that?" : "Ready to \(verb)?"
         if category == .information {
             success = "OK."
@@ -62,32 +62,32 @@ public struct CategoryLines: Sendable, Equatable {
         declined = "OK, I won't \(verb == "go" ? "do" : verb) that."
     }
 
-    /// base, gerund, past, and whether success is reported as done rather than under way.
-    private static let forms: [String: (base: String, gerund: String, past: String, doneAtOnce: Bool)] = [
-        "do": ("do", "doing", "done", true),
-        "run": ("run", "running", "running", false),
-        "go": ("go", "going", "done", true),
-        "view": ("view", "viewing", "viewed", false),
-        "open": ("open", "opening", "opened", false),
-        "order": ("order", "ordering", "ordered", false),
-        "book": ("book", "booking", "booked", false),
-        "buy": ("buy", "buying", "bought", false),
-        "start": ("start", "starting", "started", false),
-        "navigate": ("navigate", "navigating", "navigated", false),
-        "share": ("share", "sharing", "shared", true),
-        "post": ("post", "posting", "posted", true),
-        "send": ("send", "sending", "sent", true),
-        "create": ("create", "creating", "created", true),
-        "add": ("add", "adding", "added", true),
-        "search": ("search", "searching", "searched", false),
-        "find": ("find", "finding", "found", false),
-        "filter": ("filter", "filtering", "filtered", true),
-        "download": ("download", "downloading", "downloaded", false),
-        "get": ("get", "getting it", "got it", false),
-        "set": ("set", "setting", "set", true),
-        "request": ("request", "requesting", "requested", true),
-        "toggle": ("toggle", "toggling", "toggled", true),
-        "check in": ("check in", "checking in", "checked in", true),
+    /// Gerund, past, and whether success is reported as done rather than under way.
+    private static let forms: [String: (gerund: String, past: String, doneAtOnce: Bool)] = [
+        "do": ("doing", "done", true),
+        "run": ("running", "running", false),
+        "go": ("going", "done", true),
+        "view": ("viewing", "viewed", false),
+        "open": ("opening", "opened", false),
+        "order": ("ordering", "ordered", false),
+        "book": ("booking", "booked", false),
+        "buy": ("buying", "bought", false),
+        "start": ("starting", "started", false),
+        "navigate": ("navigating", "navigated", false),
+        "share": ("sharing", "shared", true),
+        "post": ("posting", "posted", true),
+        "send": ("sending", "sent", true),
+        "create": ("creating", "created", true),
+        "add": ("adding", "added", true),
+        "search": ("searching", "searched", false),
+        "find": ("finding", "found", false),
+        "filter": ("filtering", "filtered", true),
+        "download": ("downloading", "downloaded", false),
+        "get": ("getting it", "got it", false),
+        "set": ("setting", "set", true),
+        "request": ("requesting", "requested", true),
+        "toggle": ("toggling", "toggled", true),
+        "check in": ("checking in", "checked in", true),
     ]
 }
 
