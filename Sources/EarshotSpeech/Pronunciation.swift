@@ -1,6 +1,11 @@
 /// Turns espeak-ng's IPA for a word into the en-us model's phone set (CMU ARPAbet), for words the
 /// dictionary does not have ("Traillog", "Dipsea").
 public enum Pronunciation {
+    /// The 39 phones of the en-us model (CMU ARPAbet, without stress).
+    public static let phones = ["AA", "AE", "AH", "AO", "AW", "AY", "B", "CH", "D", "DH", "EH", "ER", "EY", "F", "G", "HH",
+                                "IH", "IY", "JH", "K", "L", "M", "N", "NG", "OW", "OY", "P", "R", "S", "SH", "T", "TH",
+                                "UH", "UW", "V", "W", "Y", "Z", "ZH"]
+
     /// IPA phoneme (stress marks removed) → ARPAbet phones.
     static let table: [String: String] = [
         // vowels and diphthongs

@@ -32,12 +32,10 @@ public final class Recognizer {
     public struct Model: Sendable {
         public var acousticModel: String
         public var dictionary: String
-        public var phoneModel: String
 
         public static let debian = Model(
             acousticModel: "/usr/share/pocketsphinx/model/en-us/en-us",
-            dictionary: "/usr/share/pocketsphinx/model/en-us/cmudict-en-us.dict",
-            phoneModel: "/usr/share/pocketsphinx/model/en-us/en-us-phone.lm.bin")
+            dictionary: "/usr/share/pocketsphinx/model/en-us/cmudict-en-us.dict")
     }
 
     /// Below this confidence, speech is rejected as outside the context.
@@ -45,18 +43,18 @@ public final class Recognizer {
     /// Below this RMS (a fraction of full scale), the audio is silence.
     public var silenceRMS: Double = 0.003
 
-    private let decoder: OpaquePointer
+    let decoder: OpaquePointer
     private let config: OpaquePointer
     private let synthesizer = Synthesizer()
     /// Grammars already given to the decoder, by their sentences.
-    private var grammars: [[String]: String] = [:]
+    var grammars: [[String]: String] = [:]
     /// The last recognition's score gap per frame, word coverage of the voiced audio, and voiced seconds.
     public private(set) var lastDiagnostics: (gap: Double, coverage: Double, voiced: Double) = (0, 0, 0)
     /// Words the dictionary lacked, with the pronunciation Earshot derived.
     public private(set) var guessedWords: [String: String] = [:]
 
     public init(model: Model = .debian, rejectionThreshold: Double = 0.4) throws(SpeechError) {
-        for path in [model.acousticModel, model.dictionary, model.phoneModel] where !FileManager.default.fileExists(atPath: path) {
+        for path in [model.acousticModel, model.dictionary] where !FileManager.default.fileExists(atPath: path) {
             throw SpeechError("the speech model is missing (\(path)).", fix: "Install it with `make setup` (Debian package pocketsphinx-en-us).")
         }
         earshot_sphinx_quiet()
@@ -71,12 +69,19 @@ public final class Recognizer {
         self.config = config
         self.decoder = decoder
         self.rejectionThreshold = rejectionThreshold
-        // A free phone loop without the phone language model: scoring that LM made each decode ~10× slower
-        // than real time.
-        guard ps_set_allphone(decoder, "phones", nil) == 0 else {
-            throw SpeechError("pocketsphinx could not load the phone model \(model.phoneModel).")
+        // The free phone loop that rejection compares against: one dictionary word per phone, looped in a
+        // grammar. (pocketsphinx's own allphone search took 3–10 s per utterance; this takes ~30 ms.)
+        for phone in Pronunciation.phones {
+            ps_add_word(decoder, "ph_\(phone.lowercased())", phone, 0)
+        }
+        let loop = Pronunciation.phones.map { "ph_\($0.lowercased())" }.joined(separator: " | ")
+        guard ps_set_jsgf_string(decoder, Self.phoneLoop, "#JSGF V1.0;\ngrammar phones;\npublic <phones> = (\(loop))+;\n") == 0 else {
+            throw SpeechError("pocketsphinx could not build its phone loop.")
         }
     }
+
+    /// The search name of the free phone loop.
+    static let phoneLoop = "phones"
 
     deinit {
         ps_free(decoder)
@@ -121,7 +126,7 @@ public final class Recognizer {
             // Speech the grammar could not end on: outside the context.
             return Recognition(text: "", confidence: 0, words: [], isSilence: false, isRejected: true, bestGuess: "")
         }
-        let (_, phoneScore, _, _) = try decode(audio, search: "phones")
+        let (_, phoneScore, _, _) = try decode(audio, search: Self.phoneLoop)
         // Scores are log-probabilities. Against a free phone loop, a grammar sentence that was really
         // said scores about as well per frame (synthesised speech of the examples: gap -13 to +2), while
         // speech forced onto the grammar scores clearly worse (+7 to +18).
@@ -139,7 +144,7 @@ public final class Recognizer {
                            words: rejected ? [] : words, isSilence: false, isRejected: rejected, bestGuess: hypothesis)
     }
 
-    private func decode(_ audio: AudioBuffer, search: String) throws(SpeechError) -> (String, Int32, Int32, [Recognition.Word]) {
+    func decode(_ audio: AudioBuffer, search: String) throws(SpeechError) -> (String, Int32, Int32, [Recognition.Word]) {
         guard ps_set_search(decoder, search) == 0, ps_start_utt(decoder) == 0 else {
             throw SpeechError("pocketsphinx could not start decoding.")
         }
@@ -151,7 +156,7 @@ public final class Recognizer {
         let hypothesis = ps_get_hyp(decoder, &score).map { String(cString: $0) } ?? ""
         let frames = ps_get_n_frames(decoder)
         var words: [Recognition.Word] = []
-        if search != "phones" {
+        if search != Self.phoneLoop {
             var segment = ps_seg_iter(decoder)
             while let current = segment {
                 var start: Int32 = 0, end: Int32 = 0
