@@ -12,7 +12,9 @@ build: setup
 	@$(SWIFT) build --product earshot 2>&1 | grep -Ev '^\[[0-9]+/[0-9]+\]|^Building for|^Build complete|^Build of product|^Compiling|^Write|^Linking|^Planning' || true
 	@test -x $(EARSHOT)
 
-# The main job on the bundled examples: conversations on HomePod and Apple Watch.
+# The main job on the bundled examples: conversations on HomePod and Apple Watch, spoken (espeak-ng),
+# recognised (pocketsphinx) and answered in speech; the reply WAVs go to a new folder under the system's
+# temporary folder, named at the end (`earshot demo --text` plays the typed lines instead).
 demo: build
 	@$(EARSHOT) demo
 

@@ -54,7 +54,7 @@ let package = Package(
             resources: [.embedInCode("Resources")]
         ),
         // Benchmarks behind `earshot bench`.
-        .target(name: "EarshotBench", dependencies: ["Earshot"]),
+        .target(name: "EarshotBench", dependencies: ["Earshot", "EarshotSpeech", "EarshotAudio"]),
         // The command line: a few lines per verb over the libraries.
         .executableTarget(
             name: "earshot",
@@ -68,7 +68,7 @@ let package = Package(
         .testTarget(name: "EarshotDialogueTests", dependencies: ["EarshotDialogue", "Earshot"]),
         .testTarget(name: "EarshotCLITests", dependencies: ["Earshot"]),
         .testTarget(name: "EarshotAudioTests", dependencies: ["EarshotAudio"]),
-        .testTarget(name: "EarshotSpeechTests", dependencies: ["EarshotSpeech", "EarshotAudio", "Earshot"]),
+        .testTarget(name: "EarshotSpeechTests", dependencies: ["EarshotSpeech", "EarshotAudio", "Earshot", "EarshotBench"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -7,6 +7,7 @@ packages=(
   pkg-config
   libpocketsphinx-dev libsphinxbase-dev     # speech recognition
   pocketsphinx-en-us                        # its en-us acoustic model and dictionary
+  pocketsphinx                              # pocketsphinx_continuous, compared against in `make bench`
   libespeak-ng-dev espeak-ng-data           # speech synthesis
   libsndfile1-dev libsoxr-dev               # audio files and resampling
   libasound2-dev                            # live sessions (ALSA)

@@ -38,8 +38,11 @@ public enum AudioFile {
         return AudioBuffer(samples: PCM.int16(resampled), sampleRate: AudioBuffer.recognitionRate)
     }
 
-    /// Writes `buffer` to `path` as a 16-bit PCM mono WAV file at `buffer.sampleRate`,
-    /// creating the parent folder when missing and replacing any file already there.
+    /// Writes `buffer` to `path` as a mono file at `buffer.sampleRate`, creating the parent folder when
+    /// missing and replacing any file already there.
+    ///
+    /// The extension picks the format: `.flac` (lossless), `.ogg` (Vorbis) and `.opus` (Opus in Ogg)
+    /// for compact fixtures; anything else is a 16-bit PCM WAV.
     public static func write(_ buffer: AudioBuffer, to path: String) throws(AudioError) {
         guard buffer.sampleRate > 0 else {
             throw .unwritable(path: path, reason: "the sample rate \(buffer.sampleRate) Hz is not positive")
@@ -63,9 +66,13 @@ public enum AudioFile {
         var info = SF_INFO()
         info.samplerate = Int32(clamping: buffer.sampleRate)
         info.channels = 1
-        info.format = Int32(SF_FORMAT_WAV | SF_FORMAT_PCM_16)
+        let (format, quality) = Self.writeFormat(for: path)
+        info.format = format
         let opened: Result<OpaquePointer, AudioError> = sndfileLock.withLock { _ in
-            if let file = sf_open(path, Int32(SFM_WRITE), &info) { return .success(file) }
+            if let file = sf_open(path, Int32(SFM_WRITE), &info) {
+                if var quality { sf_command(file, Int32(SFC_SET_VBR_ENCODING_QUALITY), &quality, Int32(MemoryLayout<Double>.size)) }
+                return .success(file)
+            }
             return .failure(.unwritable(path: path, reason: String(cString: sf_strerror(nil))))
         }
         let file: OpaquePointer
@@ -83,6 +90,16 @@ public enum AudioFile {
         }
         guard closeStatus == 0 else {
             throw .unwritable(path: path, reason: "closing the file failed (error \(closeStatus))")
+        }
+    }
+
+    /// The libsndfile format (and compression quality, 0...1) a path's extension asks for.
+    static func writeFormat(for path: String) -> (Int32, Double?) {
+        switch (path as NSString).pathExtension.lowercased() {
+        case "flac": (Int32(SF_FORMAT_FLAC | SF_FORMAT_PCM_16), nil)
+        case "ogg", "oga": (Int32(SF_FORMAT_OGG | SF_FORMAT_VORBIS), 0.6)
+        case "opus": (Int32(SF_FORMAT_OGG | SF_FORMAT_OPUS), 0.04)
+        default: (Int32(SF_FORMAT_WAV | SF_FORMAT_PCM_16), nil)
         }
     }
 

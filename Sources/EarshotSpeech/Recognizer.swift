@@ -40,45 +40,74 @@ public final class Recognizer {
 
     /// Below this confidence, speech is rejected as outside the context.
     public var rejectionThreshold: Double
+    /// The score gap per frame (phone loop − grammar) at which the fit falls to 0 (it is 1 at a gap ≤ 0).
+    public var fitZero: Double = 20
     /// Below this RMS (a fraction of full scale), the audio is silence.
     public var silenceRMS: Double = 0.003
 
     let decoder: OpaquePointer
     private let config: OpaquePointer
+    /// The phone loop's own decoder.
+    let phoneDecoder: OpaquePointer
+    private let phoneConfig: OpaquePointer
+    /// The utterance being streamed, if any.
+    var utterance: Utterance?
     private let synthesizer = Synthesizer()
     /// Grammars already given to the decoder, by their sentences.
     var grammars: [[String]: String] = [:]
     /// The last recognition's score gap per frame, word coverage of the voiced audio, and voiced seconds.
-    public private(set) var lastDiagnostics: (gap: Double, coverage: Double, voiced: Double) = (0, 0, 0)
+    public internal(set) var lastDiagnostics: (gap: Double, coverage: Double, voiced: Double) = (0, 0, 0)
+    /// Seconds the last recognition spent decoding with the grammar and with the phone loop.
+    public internal(set) var lastTimings: (grammar: Double, phoneLoop: Double) = (0, 0)
     /// Words the dictionary lacked, with the pronunciation Earshot derived.
     public private(set) var guessedWords: [String: String] = [:]
 
-    public init(model: Model = .debian, rejectionThreshold: Double = 0.4) throws(SpeechError) {
+    public init(model: Model = .debian, rejectionThreshold: Double = 0.35) throws(SpeechError) {
         for path in [model.acousticModel, model.dictionary] where !FileManager.default.fileExists(atPath: path) {
             throw SpeechError("the speech model is missing (\(path)).", fix: "Install it with `make setup` (Debian package pocketsphinx-en-us).")
         }
         earshot_sphinx_quiet()
-        let arguments = ["-hmm", model.acousticModel, "-dict", model.dictionary, "-logfn", "/dev/null"]
+        (config, decoder) = try Self.start(model)
+        // Narrower beams for the phone loop: it is a yardstick, and a wide one costs as much as the grammar.
+        (phoneConfig, phoneDecoder) = try Self.start(model, options: ["-beam", "1e-10", "-pbeam", "1e-10", "-wbeam", "1e-8"])
+        self.rejectionThreshold = rejectionThreshold
+        // The free phone loop that rejection compares against: one dictionary word per phone, looped in a
+        // grammar. (pocketsphinx's own allphone search took 3–10 s per utterance; this takes ~30 ms.) It
+        // runs on a decoder of its own, so both can take a live stream's audio as it comes.
+        for decoder in [decoder, phoneDecoder] {
+            for phone in Pronunciation.phones {
+                ps_add_word(decoder, "ph_\(phone.lowercased())", phone, 0)
+            }
+            let loop = Pronunciation.phones.map { "ph_\($0.lowercased())" }.joined(separator: " | ")
+            guard ps_set_jsgf_string(decoder, Self.phoneLoop, "#JSGF V1.0;\ngrammar phones;\npublic <phones> = (\(loop))+;\n") == 0,
+                  ps_set_search(decoder, Self.phoneLoop) == 0 else {
+                throw SpeechError("pocketsphinx could not build its phone loop.")
+            }
+        }
+    }
+
+    private static func start(_ model: Model, options: [String] = []) throws(SpeechError) -> (OpaquePointer, OpaquePointer) {
+        let arguments = ["-hmm", model.acousticModel, "-dict", model.dictionary, "-logfn", "/dev/null"] + options
         var pointers: [UnsafePointer<CChar>?] = arguments.map { UnsafePointer(strdup($0)) }
         pointers.append(nil)
         defer { for pointer in pointers { free(UnsafeMutablePointer(mutating: pointer)) } }
         guard let config = earshot_cmd_ln_init(pointers) else { throw SpeechError("pocketsphinx rejected its configuration.") }
         guard let decoder = ps_init(config) else {
+            cmd_ln_free_r(config)
             throw SpeechError("pocketsphinx could not start with the en-us model.", fix: "Reinstall pocketsphinx-en-us (`make setup`).")
         }
-        self.config = config
-        self.decoder = decoder
-        self.rejectionThreshold = rejectionThreshold
-        // The free phone loop that rejection compares against: one dictionary word per phone, looped in a
-        // grammar. (pocketsphinx's own allphone search took 3–10 s per utterance; this takes ~30 ms.)
-        for phone in Pronunciation.phones {
-            ps_add_word(decoder, "ph_\(phone.lowercased())", phone, 0)
-        }
-        let loop = Pronunciation.phones.map { "ph_\($0.lowercased())" }.joined(separator: " | ")
-        guard ps_set_jsgf_string(decoder, Self.phoneLoop, "#JSGF V1.0;\ngrammar phones;\npublic <phones> = (\(loop))+;\n") == 0 else {
-            throw SpeechError("pocketsphinx could not build its phone loop.")
-        }
+        return (config, decoder)
     }
+
+    /// 0.25 s of faint noise (±30 of 32768, about −67 dB; repeatable; digital silence suits the model's
+    /// silence worse): what `recognize` puts around a clip.
+    static let padding: [Int16] = {
+        var state: UInt32 = 12345
+        return (0..<(AudioBuffer.recognitionRate / 4)).map { _ in
+            state = state &* 1_103_515_245 &+ 12345
+            return Int16(Int((state >> 16) % 61) - 30)
+        }
+    }()
 
     /// The search name of the free phone loop.
     static let phoneLoop = "phones"
@@ -86,6 +115,8 @@ public final class Recognizer {
     deinit {
         ps_free(decoder)
         cmd_ln_free_r(config)
+        ps_free(phoneDecoder)
+        cmd_ln_free_r(phoneConfig)
     }
 
     /// Makes sure every word of `context` can be recognised, deriving pronunciations for unknown ones.
@@ -101,13 +132,18 @@ public final class Recognizer {
             guessedWords[word] = phones
         }
         let name = "g\(grammars.count)"
-        let body = context.sentences.joined(separator: " | ")
-        let jsgf = "#JSGF V1.0;\ngrammar earshot;\npublic <utterance> = \(body);\n"
-        guard ps_set_jsgf_string(decoder, name, jsgf) == 0 else {
+        guard ps_set_jsgf_string(decoder, name, Self.jsgf(context)) == 0 else {
             throw SpeechError("pocketsphinx could not build the grammar for \(context.name).")
         }
         grammars[key] = name
         return name
+    }
+
+    /// The JSGF grammar of a context: one public rule holding its sentences, factored into a tree of
+    /// common beginnings ("order (soup with (soup chef | soup app) | …)"), so the decoder follows one
+    /// path per distinct word rather than one per sentence (several times faster on many phrases).
+    public static func jsgf(_ context: RecognitionContext) -> String {
+        "#JSGF V1.0;\ngrammar earshot;\npublic <utterance> = \(WordTree(context.sentences).jsgf);\n"
     }
 
     /// The pronunciation Earshot uses for a word the dictionary lacks.
@@ -115,35 +151,22 @@ public final class Recognizer {
         Pronunciation.arpabet(fromIPA: try synthesizer.phonemes(word))
     }
 
-    /// Recognises `audio` (16 kHz mono) against `context`.
+    /// Recognises `audio` (16 kHz mono) against `context`: ``startUtterance(in:)``, all of the audio to
+    /// ``process(_:)``, then ``finishUtterance()``.
     public func recognize(_ audio: AudioBuffer, in context: RecognitionContext) throws(SpeechError) -> Recognition {
         let audio = audio.sampleRate == AudioBuffer.recognitionRate ? audio : audio.resampled(to: AudioBuffer.recognitionRate)
-        let silent = Recognition(text: "", confidence: 0, words: [], isSilence: true, isRejected: false, bestGuess: "")
-        guard audio.rms >= silenceRMS else { return silent }
-        let grammar = try prepare(context)
-        let (hypothesis, grammarScore, frames, words) = try decode(audio, search: grammar)
-        guard !hypothesis.isEmpty, frames > 0 else {
-            // Speech the grammar could not end on: outside the context.
-            return Recognition(text: "", confidence: 0, words: [], isSilence: false, isRejected: true, bestGuess: "")
-        }
-        let (_, phoneScore, _, _) = try decode(audio, search: Self.phoneLoop)
-        // Scores are log-probabilities. Against a free phone loop, a grammar sentence that was really
-        // said scores about as well per frame (synthesised speech of the examples: gap -13 to +2), while
-        // speech forced onto the grammar scores clearly worse (+7 to +18).
-        let gap = Double(phoneScore - grammarScore) / Double(frames)
-        // The grammar may explain a short stretch with a word and the rest with fillers and silence:
-        // the words must cover the speech.
-        let voiced = audio.voicedSeconds(threshold: silenceRMS * 3)
-        let covered = words.reduce(0) { $0 + ($1.end - $1.start) }
-        let coverage = voiced > 0 ? min(1, covered / voiced) : 0
-        lastDiagnostics = (gap, coverage, voiced)
-        let fit = max(0, min(1, (10 - gap) / 10))
-        let confidence = fit * max(0, min(1, coverage / 0.85))
-        let rejected = confidence < rejectionThreshold
-        return Recognition(text: rejected ? "" : hypothesis, confidence: (confidence * 1000).rounded() / 1000,
-                           words: rejected ? [] : words, isSilence: false, isRejected: rejected, bestGuess: hypothesis)
+        try startUtterance(in: context)
+        // A quarter second of near-silence either side: a clip that starts or ends mid-word (synthesised
+        // speech does) leaves the decoder no silence to begin and end the sentence in.
+        let pad = Self.padding
+        try process(pad + audio.samples + pad, whole: true)
+        var recognition = try finishUtterance(padding: Double(pad.count) / Double(AudioBuffer.recognitionRate))
+
+        recognition.words = recognition.words.map { Recognition.Word(word: $0.word, start: max(0, $0.start), end: min(audio.duration, $0.end)) }
+        return recognition
     }
 
+    /// Decodes all of `audio` with the search `search` of the main decoder.
     func decode(_ audio: AudioBuffer, search: String) throws(SpeechError) -> (String, Int32, Int32, [Recognition.Word]) {
         guard ps_set_search(decoder, search) == 0, ps_start_utt(decoder) == 0 else {
             throw SpeechError("pocketsphinx could not start decoding.")
@@ -152,43 +175,11 @@ public final class Recognizer {
             ps_process_raw(decoder, buffer.baseAddress, buffer.count, 0, 1)
         }
         guard processed >= 0, ps_end_utt(decoder) == 0 else { throw SpeechError("pocketsphinx failed while decoding.") }
-        var score: Int32 = 0
-        let hypothesis = ps_get_hyp(decoder, &score).map { String(cString: $0) } ?? ""
-        let frames = ps_get_n_frames(decoder)
-        var words: [Recognition.Word] = []
-        if search != Self.phoneLoop {
-            var segment = ps_seg_iter(decoder)
-            while let current = segment {
-                var start: Int32 = 0, end: Int32 = 0
-                ps_seg_frames(current, &start, &end)
-                let word = String(cString: ps_seg_word(current))
-                if !word.hasPrefix("<"), !word.hasPrefix("["), word != "sil" {
-                    words.append(Recognition.Word(word: word.replacingOccurrences(of: #"\(\d+\)$"#, with: "", options: .regularExpression),
-                                                  start: Double(start) / 100, end: Double(end + 1) / 100))
-                }
-                segment = ps_seg_next(current)
-            }
-        }
-        return (hypothesis, score, frames, words)
+        return result(of: decoder, words: search != Self.phoneLoop)
     }
 }
 
-extension AudioBuffer {
-    /// Seconds of 10 ms frames whose RMS is above `threshold` (a fraction of full scale).
-    func voicedSeconds(threshold: Double) -> Double {
-        let frame = sampleRate / 100
-        guard frame > 0 else { return 0 }
-        var voiced = 0
-        var index = 0
-        while index + frame <= samples.count {
-            var sum = 0.0
-            for sample in samples[index..<(index + frame)] {
-                let value = Double(sample) / 32768
-                sum += value * value
-            }
-            if (sum / Double(frame)).squareRoot() > threshold { voiced += 1 }
-            index += frame
-        }
-        return Double(voiced) / 100
-    }
+extension Duration {
+    /// The duration in seconds.
+    var seconds: Double { Double(components.seconds) + Double(components.attoseconds) / 1e18 }
 }

@@ -30,6 +30,15 @@ public struct Synthesizer: Sendable {
         return AudioBuffer(samples: samples, sampleRate: rate).resampled(to: AudioBuffer.recognitionRate)
     }
 
+    /// The first stretch of audio espeak-ng delivers for `text` (synthesis stops there): what a device
+    /// streaming its reply would start playing. For measuring the time to the first reply sample.
+    public func speakFirstSamples(_ text: String, voice: Voice = Voice()) throws(SpeechError) -> AudioBuffer {
+        let (samples, rate) = try Espeak.shared.withLock { engine throws(SpeechError) in
+            try engine.synthesize(text, voice: voice, firstChunkOnly: true)
+        }
+        return AudioBuffer(samples: samples, sampleRate: rate)
+    }
+
     /// espeak-ng's phonemes (IPA, phonemes separated by `_`) for `text`, in `voice`'s language.
     public func phonemes(_ text: String, voice: String = "en-us") throws(SpeechError) -> String {
         try Espeak.shared.withLock { engine throws(SpeechError) in try engine.phonemes(text, voice: voice) }
@@ -45,6 +54,8 @@ final class Espeak {
 
     /// Where the synthesis callback puts samples; only touched while the lock is held.
     nonisolated(unsafe) static var collected: [Int16] = []
+    /// Whether the callback stops synthesis once it has samples; only touched while the lock is held.
+    nonisolated(unsafe) static var stopAfterFirstChunk = false
 
     private func start() throws(SpeechError) {
         guard !initialized else { return }
@@ -56,7 +67,7 @@ final class Espeak {
         guard output == ENS_OK else { throw Self.error(output, "espeak-ng could not open its output") }
         espeak_SetSynthCallback { wav, count, _ in
             if let wav, count > 0 { Espeak.collected.append(contentsOf: UnsafeBufferPointer(start: wav, count: Int(count))) }
-            return 0
+            return Espeak.stopAfterFirstChunk && !Espeak.collected.isEmpty ? 1 : 0
         }
         initialized = true
     }
@@ -85,15 +96,17 @@ final class Espeak {
         currentVoice = voice
     }
 
-    func synthesize(_ text: String, voice: Synthesizer.Voice) throws(SpeechError) -> ([Int16], Int) {
+    func synthesize(_ text: String, voice: Synthesizer.Voice, firstChunkOnly: Bool = false) throws(SpeechError) -> ([Int16], Int) {
         try select(voice.name)
         espeak_ng_SetParameter(espeakRATE, Int32(voice.rate), 0)
         espeak_ng_SetParameter(espeakPITCH, Int32(voice.pitch), 0)
         Espeak.collected = []
+        Espeak.stopAfterFirstChunk = firstChunkOnly
+        defer { Espeak.stopAfterFirstChunk = false }
         let status = text.withCString { pointer in
             espeak_ng_Synthesize(pointer, strlen(pointer) + 1, 0, POS_CHARACTER, 0, UInt32(espeakCHARS_UTF8), nil, nil)
         }
-        guard status == ENS_OK else { throw Self.error(status, "espeak-ng could not speak") }
+        guard status == ENS_OK || (firstChunkOnly && !Espeak.collected.isEmpty) else { throw Self.error(status, "espeak-ng could not speak") }
         _ = espeak_ng_Synchronize()
         let samples = Espeak.collected
         Espeak.collected = []

@@ -8,7 +8,8 @@ public struct TranscriptWriter: Sendable {
     public var style: Style
     /// Show how each invocation matched (phrase, mode, score, runners-up).
     public var showMatch: Bool
-    /// Repeat what the person said (off at an interactive prompt, where it is already on screen).
+    /// Repeat what the person typed (off at an interactive prompt, where it is already on screen).
+    /// What was heard in audio is always shown.
     public var echoInput: Bool
 
     public init(style: Style, showMatch: Bool = true, echoInput: Bool = true) {
@@ -34,7 +35,15 @@ public struct TranscriptWriter: Sendable {
     }
 
     func transcript(_ turn: Turn, deviceName: String) -> String {
-        var lines = echoInput ? ["  you > \(turn.heard.text)"] : []
+        var lines: [String] = []
+        if turn.heard.source == .audio {
+            // What the recogniser made of the audio (always shown: it is not on the screen yet).
+            let confidence = turn.heard.confidence.map { String(format: "%.2f", $0) } ?? "-"
+            lines.append(turn.heard.text.isEmpty ? "  heard   > (nothing recognised; confidence \(confidence))"
+                                                 : "  heard   > \(turn.heard.text) (confidence \(confidence))")
+        } else if echoInput {
+            lines.append("  you > \(turn.heard.text)")
+        }
         if showMatch, let match = turn.match {
             var line = "        matched \(match.app) · \(match.intent) · \"\(match.phrase)\" (\(match.mode.rawValue), score \(String(format: "%.2f", match.score)))"
             let others = match.candidates.filter { $0.intent != match.intent || $0.app != match.app }

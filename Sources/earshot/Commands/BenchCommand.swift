@@ -1,15 +1,55 @@
 import ArgumentParser
+import Earshot
 import EarshotBench
+import EarshotSpeech
+import Foundation
 
 struct BenchCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "bench",
-        abstract: "Measures exact-match resolution at 10, 1,000 and 100,000 expansions.")
+        abstract: "Measures exact matching, and speech over the audio fixtures (accuracy and speed).")
 
-    @Option(help: "Utterances resolved per measurement.")
+    enum Part: String, ExpressibleByArgument, CaseIterable { case exact, speech, speed, all }
+
+    @Option(help: "What to measure: exact, speech (recognition accuracy over the fixtures), speed, or all.")
+    var only: Part = .all
+
+    @Option(help: "Utterances resolved per exact-match measurement.")
     var iterations = 200_000
 
+    @Option(help: "The audio fixtures folder (default: audio-fixtures of this checkout).")
+    var fixtures: String?
+
+    @Option(help: "Only these fixtures for speech: phrase, answer or ood (repeatable).")
+    var kind: [String] = []
+
+    @Flag(help: "List every fixture that missed.")
+    var misses = false
+
     func run() async throws {
-        say(ExactMatchBenchmark.run(iterations: iterations).markdown)
+        if only == .exact || only == .all {
+            say("## Exact-match resolution\n\n" + ExactMatchBenchmark.run(iterations: iterations).markdown + "\n")
+        }
+        guard only != .exact else { return }
+        let fixtures = try AudioFixtures(folder: self.fixtures ?? AudioFixtures.defaultFolder())
+        let workspace = Workspace(apps: try fixtures.exampleApps(), profiles: try Bundled.profiles())
+        if only == .speech || only == .all {
+            let accuracy = try await SpeechAccuracy.measure(fixtures, workspace: workspace,
+                                                              kinds: kind.isEmpty ? AudioFixtures.Kind.allCases : kind.compactMap(AudioFixtures.Kind.init),
+                                                              loop: try SpeechLoop())
+            say("## Speech recognition over the fixtures (voices: \(fixtures.voices.joined(separator: ", ")))\n\n" + accuracy.markdown + "\n")
+            if misses {
+                for tally in accuracy.tallies {
+                    let gaps = tally.diagnostics.map(\.gap).sorted()
+                    let q = { (p: Double) in gaps.isEmpty ? 0 : gaps[min(gaps.count - 1, Int(Double(gaps.count) * p))] }
+                    say("\(tally.kind.rawValue) on \(tally.profile): gap quantiles 5/50/95/max \(q(0.05)) \(q(0.5)) \(q(0.95)) \(gaps.last ?? 0); coverage min \(tally.diagnostics.map(\.coverage).min() ?? 0)")
+                    guard !tally.misses.isEmpty else { continue }
+                    say("Missed, \(tally.kind.rawValue) on \(tally.profile):\n" + tally.misses.map { "- \($0)" }.joined(separator: "\n") + "\n")
+                }
+            }
+        }
+        if only == .speed || only == .all {
+            say("## Speech speed\n\n" + (try await SpeechSpeed.measure(fixtures, workspace: workspace)).markdown)
+        }
     }
 }

@@ -6,7 +6,7 @@ import Foundation
 struct CheckCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "check",
-        abstract: "Validates manifests: every rule the loader enforces.")
+        abstract: "Validates manifests (every rule the loader enforces) and lists the words the recognizer would have to guess.")
 
     @Argument(help: "Manifests, or folders holding app.yaml.")
     var apps: [String] = []
@@ -17,8 +17,9 @@ struct CheckCommand: ParsableCommand {
     func run() throws {
         let paths = apps.isEmpty ? ["."] : apps
         var failed = false
+        let pronunciations = PronunciationCheck()
         for path in paths {
-            let report = ManifestCheck.run(path)
+            let report = ManifestCheck.run(path, pronunciations: pronunciations)
             if json || report.ok {
                 say(json ? report.json : report.text)
             } else {

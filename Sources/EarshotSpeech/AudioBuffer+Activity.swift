@@ -1,0 +1,40 @@
+import Foundation
+import EarshotAudio
+
+extension AudioBuffer {
+    /// 10 ms frame energies in dB relative to full scale.
+    func frameLevels() -> [Double] {
+        let frame = sampleRate / 100
+        guard frame > 0 else { return [] }
+        var levels: [Double] = []
+        levels.reserveCapacity(samples.count / frame)
+        var index = 0
+        while index + frame <= samples.count {
+            var sum = 0.0
+            for sample in samples[index..<(index + frame)] {
+                let value = Double(sample) / 32768
+                sum += value * value
+            }
+            levels.append(10 * log10(max(sum / Double(frame), 1e-12)))
+            index += frame
+        }
+        return levels
+    }
+
+    /// Whether the audio's level moves the way speech does. Speech rises and falls with its syllables
+    /// and pauses by 20 dB and more; steady noise, hum or a tone stays within a few dB. The spread
+    /// between the loud (90th percentile) and quiet (10th percentile) frames tells them apart.
+    func soundsLikeSpeech(minimumSpread: Double = 10) -> Bool {
+        let levels = frameLevels().sorted()
+        guard levels.count >= 10 else { return false }
+        let loud = levels[levels.count * 9 / 10]
+        let quiet = levels[levels.count / 10]
+        return loud - quiet >= minimumSpread
+    }
+
+    /// Seconds of 10 ms frames whose RMS is above `threshold` (a fraction of full scale).
+    func voicedSeconds(threshold: Double) -> Double {
+        let floor = 20 * log10(max(threshold, 1e-6))
+        return Double(frameLevels().filter { $0 > floor }.count) / 100
+    }
+}

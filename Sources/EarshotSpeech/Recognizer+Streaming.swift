@@ -1,0 +1,122 @@
+import CPocketSphinx
+import EarshotAudio
+
+extension Recognizer {
+    /// An utterance being recognised as its audio arrives.
+    struct Utterance {
+        var samples: [Int16] = []
+        var grammarSeconds = 0.0
+        var phoneSeconds = 0.0
+    }
+
+    /// Starts recognising an utterance against `context`; give it audio with ``process(_:)`` as it comes
+    /// (16 kHz mono) and end it with ``finishUtterance()``. Both decoders work while the audio arrives, so
+    /// little is left to do after its last sample. One utterance at a time per recognizer.
+    public func startUtterance(in context: RecognitionContext) throws(SpeechError) {
+        if utterance != nil {
+            ps_end_utt(decoder)
+            ps_end_utt(phoneDecoder)
+            utterance = nil
+        }
+        let grammar = try prepare(context)
+        guard ps_set_search(decoder, grammar) == 0, ps_start_utt(decoder) == 0,
+              ps_set_search(phoneDecoder, Self.phoneLoop) == 0, ps_start_utt(phoneDecoder) == 0 else {
+            throw SpeechError("pocketsphinx could not start decoding.")
+        }
+        utterance = Utterance()
+        lastDiagnostics = (.infinity, 0, 0)
+    }
+
+    /// Gives the next stretch of the utterance's audio (16 kHz mono) to both decoders. `whole`: these are
+    /// all of the utterance's samples at once (a file), so pocketsphinx normalises the features over the
+    /// whole utterance instead of with its running estimate.
+    public func process(_ samples: [Int16], whole: Bool = false) throws(SpeechError) {
+        guard utterance != nil else { throw SpeechError("no utterance was started.") }
+        let clock = ContinuousClock()
+        var start = clock.now
+        let grammar = samples.withUnsafeBufferPointer { ps_process_raw(decoder, $0.baseAddress, $0.count, 0, whole ? 1 : 0) }
+        let middle = clock.now
+        let phones = samples.withUnsafeBufferPointer { ps_process_raw(phoneDecoder, $0.baseAddress, $0.count, 0, whole ? 1 : 0) }
+        utterance?.grammarSeconds += (middle - start).seconds
+        start = clock.now
+        utterance?.phoneSeconds += (start - middle).seconds
+        utterance?.samples.append(contentsOf: samples)
+        guard grammar >= 0, phones >= 0 else { throw SpeechError("pocketsphinx failed while decoding.") }
+    }
+
+    /// Ends the utterance and judges it: silence, rejected, or the grammar's sentence with a confidence.
+    public func finishUtterance() throws(SpeechError) -> Recognition {
+        try finishUtterance(padding: 0)
+    }
+
+    /// Ends the utterance; `padding` seconds of added near-silence lead it (word times are given without).
+    func finishUtterance(padding: Double) throws(SpeechError) -> Recognition {
+        guard var current = utterance else { throw SpeechError("no utterance was started.") }
+        utterance = nil
+        let clock = ContinuousClock()
+        let start = clock.now
+        let ended = ps_end_utt(decoder)
+        let middle = clock.now
+        let phoneEnded = ps_end_utt(phoneDecoder)
+        current.grammarSeconds += (middle - start).seconds
+        current.phoneSeconds += (clock.now - middle).seconds
+        lastTimings = (current.grammarSeconds, current.phoneSeconds)
+        guard ended == 0, phoneEnded == 0 else { throw SpeechError("pocketsphinx failed while decoding.") }
+        let audio = AudioBuffer(samples: current.samples, sampleRate: AudioBuffer.recognitionRate)
+        // Silence, or sound without speech in it (steady noise, hum): nothing heard, never a guess.
+        guard audio.rms >= silenceRMS, audio.soundsLikeSpeech() else {
+            return Recognition(text: "", confidence: 0, words: [], isSilence: true, isRejected: false, bestGuess: "")
+        }
+        var (hypothesis, grammarScore, frames, words) = result(of: decoder, words: true)
+        words = words.map { Recognition.Word(word: $0.word, start: $0.start - padding, end: $0.end - padding) }
+        guard !hypothesis.isEmpty, frames > 0 else {
+            // Speech the grammar could not end on: outside the context.
+            return Recognition(text: "", confidence: 0, words: [], isSilence: false, isRejected: true, bestGuess: "")
+        }
+        let (_, phoneScore, _, _) = result(of: phoneDecoder, words: false)
+        return judge(hypothesis: hypothesis, score: grammarScore, frames: frames, words: words, phoneScore: phoneScore, audio: audio)
+    }
+
+    /// Confidence from how the grammar's best sentence compares with the free phone loop on the same
+    /// audio, and how much of the voiced audio its words cover; below the threshold it is rejected.
+    func judge(hypothesis: String, score: Int32, frames: Int32, words: [Recognition.Word], phoneScore: Int32,
+               audio: AudioBuffer) -> Recognition {
+        // Scores are log-probabilities (per frame here): a sentence that was really said scores about as
+        // well under the grammar as under the phone loop; speech forced onto the grammar scores worse.
+        let gap = Double(phoneScore - score) / Double(frames)
+        // The grammar may explain a short stretch with a word and the rest with fillers and silence:
+        // the words must cover the speech.
+        let voiced = audio.voicedSeconds(threshold: silenceRMS * 3)
+        let covered = words.reduce(0) { $0 + ($1.end - $1.start) }
+        let coverage = voiced > 0 ? min(1, covered / voiced) : 0
+        lastDiagnostics = (gap, coverage, voiced)
+        let fit = max(0, min(1, (fitZero - gap) / fitZero))
+        let confidence = fit * max(0, min(1, coverage / 0.85))
+        let rejected = confidence < rejectionThreshold
+        return Recognition(text: rejected ? "" : hypothesis, confidence: (confidence * 1000).rounded() / 1000,
+                           words: rejected ? [] : words, isSilence: false, isRejected: rejected, bestGuess: hypothesis)
+    }
+
+    /// The hypothesis, its score, the frames decoded and (for grammars) the word timings of `decoder`'s
+    /// last utterance.
+    func result(of decoder: OpaquePointer, words wanted: Bool) -> (String, Int32, Int32, [Recognition.Word]) {
+        var score: Int32 = 0
+        let hypothesis = ps_get_hyp(decoder, &score).map { String(cString: $0) } ?? ""
+        let frames = ps_get_n_frames(decoder)
+        var words: [Recognition.Word] = []
+        if wanted {
+            var segment = ps_seg_iter(decoder)
+            while let current = segment {
+                var start: Int32 = 0, end: Int32 = 0
+                ps_seg_frames(current, &start, &end)
+                let word = String(cString: ps_seg_word(current))
+                if !word.hasPrefix("<"), !word.hasPrefix("["), word != "sil" {
+                    words.append(Recognition.Word(word: word.replacingOccurrences(of: #"\(\d+\)$"#, with: "", options: .regularExpression),
+                                                  start: Double(start) / 100, end: Double(end + 1) / 100))
+                }
+                segment = ps_seg_next(current)
+            }
+        }
+        return (hypothesis, score, frames, words)
+    }
+}

@@ -1,0 +1,73 @@
+import Earshot
+import EarshotAudio
+import EarshotBench
+import EarshotDialogue
+import EarshotMatching
+import EarshotModel
+import EarshotSpeech
+import Foundation
+import Testing
+
+/// The audio fixtures of audio-fixtures/ played through the speech loop. The full measurement (every
+/// voice) is `earshot bench --only speech`, written to BENCHMARKS.md; these tests play each fixture in
+/// one voice, taking turns, and guard the rates a little below what the bench measures.
+@Suite("Audio fixtures", .serialized)
+struct FixtureTests {
+    static let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().appendingPathComponent("audio-fixtures").path
+
+    static func workspace(_ fixtures: AudioFixtures) throws -> Workspace {
+        Workspace(apps: try fixtures.exampleApps(), profiles: try Bundled.profiles())
+    }
+
+    @Test("the list covers every phrase of every example, and every file it names is there")
+    func complete() throws {
+        let fixtures = try AudioFixtures(folder: Self.folder)
+        #expect(fixtures.voices.count >= 3)
+        let listed = Set(fixtures.entries(.phrase).map(\.text))
+        for app in try fixtures.exampleApps() {
+            for expansion in CompiledApp(app, locale: "en-US").expansions {
+                #expect(listed.contains(expansion.text), "\(expansion.text) has no fixture: add it to fixtures.tsv and run audio-fixtures/generate")
+            }
+        }
+        #expect(fixtures.entries(.ood).count >= 50)
+        for entry in fixtures.entries {
+            for voice in fixtures.voices {
+                #expect(FileManager.default.fileExists(atPath: fixtures.path(entry, voice: voice)), "\(fixtures.path(entry, voice: voice))")
+            }
+        }
+    }
+
+    @Test("spoken invocations reach the intent and parameters their text does, on HomePod and Watch")
+    func phrases() async throws {
+        let fixtures = try AudioFixtures(folder: Self.folder)
+        let result = try await SpeechAccuracy.measure(fixtures, workspace: try Self.workspace(fixtures), kinds: [.phrase],
+                                                      oneVoiceEach: true, loop: try SpeechLoop())
+        for tally in result.tallies {
+            #expect(tally.total > 100)
+            #expect(tally.rate >= 0.97, "\(tally.profile): \(tally.hits) of \(tally.total); missed: \(tally.misses)")
+        }
+    }
+
+    @Test("spoken follow-up answers do what the typed ones do")
+    func answers() async throws {
+        let fixtures = try AudioFixtures(folder: Self.folder)
+        let result = try await SpeechAccuracy.measure(fixtures, workspace: try Self.workspace(fixtures), kinds: [.answer],
+                                                      oneVoiceEach: true, loop: try SpeechLoop())
+        for tally in result.tallies where tally.total > 0 {
+            #expect(tally.rate >= 0.85, "\(tally.profile): \(tally.hits) of \(tally.total); missed: \(tally.misses)")
+        }
+        #expect(result.tally(.answer, on: "homepod")?.total ?? 0 >= 45)
+    }
+
+    @Test("out-of-domain requests reach no intent")
+    func outOfDomain() async throws {
+        let fixtures = try AudioFixtures(folder: Self.folder)
+        let result = try await SpeechAccuracy.measure(fixtures, workspace: try Self.workspace(fixtures), kinds: [.ood],
+                                                      oneVoiceEach: true, loop: try SpeechLoop())
+        for tally in result.tallies {
+            #expect(tally.total >= 50)
+            #expect(tally.rate >= 0.95, "\(tally.profile): \(tally.hits) of \(tally.total); let through: \(tally.misses)")
+        }
+    }
+}
