@@ -51,6 +51,9 @@ public struct SpeechAccuracy: Sendable {
                     // Every voice, or (for a quicker sample) one each, taking turns.
                     let voices = oneVoiceEach ? [allVoices[index % allVoices.count]] : allVoices
                     for voice in voices {
+                        // Recognition is long CPU work on a thread of the shared concurrency pool: let other
+                        // tasks (a handler's time-out, its output) run between utterances.
+                        await Task.yield()
                         let audio = try AudioFile.read(fixtures.path(entry, voice: voice))
                         switch kind {
                         case .phrase:
