@@ -74,9 +74,10 @@ struct CLIExitTests {
         process.standardError = err
         process.standardInput = FileHandle.nullDevice
         try process.run()
-        // Read both pipes to the end on their own threads so a chatty child cannot block.
-        async let outData = Task.detached { out.fileHandleForReading.readDataToEndOfFile() }.value
-        async let errData = Task.detached { err.fileHandleForReading.readDataToEndOfFile() }.value
+        // Read both pipes to the end on threads of their own (not the few concurrency threads, which
+        // a blocking read would hold for the child's whole run) so a chatty child cannot block.
+        async let outData = Self.readToEnd(out.fileHandleForReading)
+        async let errData = Self.readToEnd(err.fileHandleForReading)
         let deadline = Date().addingTimeInterval(60)
         while process.isRunning {
             if Date() > deadline {
@@ -90,6 +91,13 @@ struct CLIExitTests {
         return Run(status: process.terminationStatus, signaled: process.terminationReason == .uncaughtSignal,
                    stdout: String(decoding: await outData, as: UTF8.self),
                    stderr: String(decoding: await errData, as: UTF8.self))
+    }
+
+    /// Everything `handle` gives until its end, read on a thread of its own.
+    static func readToEnd(_ handle: FileHandle) async -> Data {
+        await withCheckedContinuation { continuation in
+            Thread.detachNewThread { continuation.resume(returning: handle.readDataToEndOfFile()) }
+        }
     }
 
     static func temporaryDirectory() throws -> URL {
