@@ -76,9 +76,17 @@ struct HandlerTests {
             locale: "en-US")
     }
 
+    /// The time limit of handlers that should answer: long, so that a test process busy with other
+    /// suites (speech decoding, sox) cannot make a quick handler miss it.
+    static let generous: Duration = .seconds(60)
+
+    /// What "did not wait" means: far below ``generous`` and the 600 s sleep of ``sleeps``, with room for
+    /// a test process that is busy elsewhere for seconds.
+    static let noWait: Duration = .seconds(30)
+
     /// Runs `handler.sh` of `fixture` through `HandlerRunner` and times it.
     static func runDirect(_ fixture: Fixture, command: [String] = ["sh", "handler.sh"],
-                          timeout: Duration = .seconds(5)) async throws -> (PerformResult, Duration) {
+                          timeout: Duration = generous) async throws -> (PerformResult, Duration) {
         let runner = HandlerRunner(timeout: timeout)
         let request = try request()
         let start = ContinuousClock.now
@@ -87,7 +95,7 @@ struct HandlerTests {
     }
 
     /// Says the utterance to a HomePod with the fixture's app installed; returns the turn and how long it took.
-    static func runSession(_ fixture: Fixture, timeout: Duration = .seconds(5),
+    static func runSession(_ fixture: Fixture, timeout: Duration = generous,
                            manifestText: String? = nil) async throws -> (Turn, Duration) {
         if let manifestText { try manifestText.write(toFile: fixture.path("app.yaml"), atomically: true, encoding: .utf8) }
         let app = try AppManifest(contentsOf: fixture.directory)
@@ -170,7 +178,7 @@ struct HandlerTests {
         #expect(reason.contains("exited with status 1"), "\(reason)")
         #expect(reason.contains("boom: the stock database is locked"), "\(reason)")
         #expect(!reason.contains("\n"))
-        #expect(elapsed < .seconds(5))
+        #expect(elapsed < Self.noWait)
     }
 
     /// A handler that exits without reading its input once killed the emulator with SIGPIPE; its input
@@ -192,7 +200,7 @@ struct HandlerTests {
         defer { fixture.cleanUp() }
         let (turn, elapsed) = try await Self.runSession(fixture)
         Self.expectFailureTurn(turn, ["exited with status 1", "boom: the stock database is locked"])
-        #expect(elapsed < .seconds(5))
+        #expect(elapsed < Self.noWait)
     }
 
     // MARK: - Sleeps past the limit
@@ -200,7 +208,7 @@ struct HandlerTests {
     /// Starts a child `sleep`, writes both pids, and waits.
     static let sleeps = """
     echo $$ > sh.pid
-    sleep 30 &
+    sleep 600 &
     echo $! > child.pid
     wait
     echo '{"values":{"count":1}}'
@@ -213,7 +221,7 @@ struct HandlerTests {
         let (result, elapsed) = try await Self.runDirect(fixture, timeout: .milliseconds(500))
         let reason = Self.reason(result)
         #expect(reason.contains("did not answer within 0.5 s"), "\(reason)")
-        #expect(elapsed < .seconds(5), "took \(elapsed)")
+        #expect(elapsed < Self.noWait, "took \(elapsed)")
         #expect(elapsed >= .milliseconds(450), "took \(elapsed)")
         // Under load the shell may not have started its sleep within 0.5 s; if it did, the sleep is gone.
         if let child = await Self.pid(fixture, "child.pid") {
@@ -229,7 +237,7 @@ struct HandlerTests {
         defer { fixture.cleanUp() }
         let (result, elapsed) = try await Self.runDirect(fixture, timeout: .seconds(2))
         #expect(Self.reason(result).contains("did not answer within 2 s"))
-        #expect(elapsed < .seconds(5), "took \(elapsed)")
+        #expect(elapsed < Self.noWait, "took \(elapsed)")
         #expect(Self.isRunning(getpid()), "isRunning cannot see this very process: the checks below would prove nothing")
         let shell = try #require(await Self.pid(fixture, "sh.pid"), "the script did not start")
         let child = try #require(await Self.pid(fixture, "child.pid"), "the script did not start its sleep")
@@ -238,13 +246,13 @@ struct HandlerTests {
         if Self.isRunning(child) { kill(child, SIGKILL) }
     }
 
-    @Test("a session whose handler sleeps past a 0.5 s limit comes back well under 5 s")
+    @Test("a session whose handler sleeps past a 0.5 s limit comes back without waiting for the sleep")
     func sleepsSession() async throws {
         let fixture = try Fixture(script: Self.sleeps)
         defer { fixture.cleanUp() }
         let (turn, elapsed) = try await Self.runSession(fixture, timeout: .milliseconds(500))
         Self.expectFailureTurn(turn, ["did not answer within 0.5 s"])
-        #expect(elapsed < .seconds(5), "took \(elapsed)")
+        #expect(elapsed < Self.noWait, "took \(elapsed)")
         if let child = await Self.pid(fixture, "child.pid") {
             #expect(await Self.ends(child), "the handler's child sleep \(child) still runs")
             if Self.isRunning(child) { kill(child, SIGKILL) }
@@ -257,7 +265,7 @@ struct HandlerTests {
         defer { fixture.cleanUp() }
         let (turn, elapsed) = try await Self.runSession(fixture, timeout: .seconds(2))
         Self.expectFailureTurn(turn, ["did not answer within 2 s"])
-        #expect(elapsed < .seconds(5), "took \(elapsed)")
+        #expect(elapsed < Self.noWait, "took \(elapsed)")
         let child = try #require(await Self.pid(fixture, "child.pid"), "the script did not start its sleep")
         #expect(await Self.ends(child), "the handler's child sleep \(child) still runs")
         if Self.isRunning(child) { kill(child, SIGKILL) }
@@ -269,7 +277,7 @@ struct HandlerTests {
         defer { fixture.cleanUp() }
         let (result, elapsed) = try await Self.runDirect(fixture, timeout: .seconds(1))
         #expect(Self.reason(result).contains("did not answer"))
-        #expect(elapsed < .seconds(5), "took \(elapsed)")
+        #expect(elapsed < Self.noWait, "took \(elapsed)")
         let shell = try #require(await Self.pid(fixture, "sh.pid"))
         #expect(await Self.ends(shell), "the looping handler \(shell) still runs")
         if Self.isRunning(shell) { kill(shell, SIGKILL) }
@@ -327,19 +335,19 @@ struct HandlerTests {
     func tenMegabytesDirect() async throws {
         let fixture = try Fixture(script: Self.tenMegabytes)
         defer { fixture.cleanUp() }
-        let (result, elapsed) = try await Self.runDirect(fixture, timeout: .seconds(10))
+        let (result, elapsed) = try await Self.runDirect(fixture)
         let reason = Self.reason(result)
         #expect(reason.contains("printed more than \(1 << 20) bytes"), "\(reason)")
-        #expect(elapsed < .seconds(5), "took \(elapsed)")
+        #expect(elapsed < Self.noWait, "took \(elapsed)")
     }
 
     @Test("a session whose handler prints 10 MB ends politely")
     func tenMegabytesSession() async throws {
         let fixture = try Fixture(script: Self.tenMegabytes)
         defer { fixture.cleanUp() }
-        let (turn, elapsed) = try await Self.runSession(fixture, timeout: .seconds(10))
+        let (turn, elapsed) = try await Self.runSession(fixture)
         Self.expectFailureTurn(turn, ["printed more than"])
-        #expect(elapsed < .seconds(5), "took \(elapsed)")
+        #expect(elapsed < Self.noWait, "took \(elapsed)")
         // The reason is short: not 10 MB of x.
         #expect((turn.error ?? "").count < 500)
     }
@@ -414,7 +422,7 @@ struct HandlerTests {
         let (byName, elapsed) = try await Self.runDirect(fixture, command: [Self.missingProgram, "x"])
         let nameReason = Self.reason(byName)
         #expect(nameReason.contains(Self.missingProgram), "\(nameReason)")
-        #expect(elapsed < .seconds(5))
+        #expect(elapsed < Self.noWait)
         let (byPath, _) = try await Self.runDirect(fixture, command: ["handlers/missing.py"])
         let pathReason = Self.reason(byPath)
         #expect(pathReason.contains("handlers/missing.py"), "\(pathReason)")
@@ -509,7 +517,7 @@ struct HandlerTests {
         let first = await session.respond(to: Self.utterance)
         Self.expectFailureTurn(first, ["did not answer"])
         try Self.values.write(toFile: fixture.path("handler.sh"), atomically: true, encoding: .utf8)
-        session.handlers = HandlerRunner(timeout: .seconds(5))
+        session.handlers = HandlerRunner(timeout: Self.generous)
         let second = await session.respond(to: Self.utterance)
         #expect(second.outcome == .success, "\(second.error ?? "")")
         #expect(second.reply.text.contains("There are 7 Bowl soups left."), "\(second.reply.text)")

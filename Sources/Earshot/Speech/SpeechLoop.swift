@@ -4,9 +4,15 @@ import EarshotSpeech
 
 /// The whole audio path around a ``Session``: audio in, recognised in the context of the conversation,
 /// resolved, and the reply spoken in the profile's voice.
+///
+/// Decoding and synthesis run on a queue of the loop's own (``WorkQueue``), outside Swift's shared
+/// concurrency pool, one at a time.
 public final class SpeechLoop {
+    /// The loop's recognizer. Use it directly only while no ``recognize(_:session:)`` or
+    /// ``turn(_:session:replyPath:)`` of this loop is running.
     public let recognizer: Recognizer
     public let synthesizer = Synthesizer()
+    private let work = WorkQueue(label: "earshot.speech-loop")
 
     public init(recognizer: Recognizer? = nil) throws(SpeechError) {
         if let recognizer {
@@ -17,17 +23,20 @@ public final class SpeechLoop {
     }
 
     /// What the device makes of `audio` at this point of `session`.
-    public func recognize(_ audio: AudioBuffer, session: Session) throws(SpeechError) -> Recognition {
+    public func recognize(_ audio: AudioBuffer, session: Session) async throws(SpeechError) -> Recognition {
         guard let expected = session.expectedSentences else {
             throw SpeechError("the device is waiting for an open-ended answer, which speech recognition cannot take yet.",
                               fix: "Type that answer (earshot converse).")
         }
-        return try recognizer.recognize(audio, in: RecognitionContext(name: expected.name, sentences: expected.sentences))
+        let context = RecognitionContext(name: expected.name, sentences: expected.sentences)
+        // The recognizer is only ever used by one job of the serial queue at a time.
+        nonisolated(unsafe) let recognizer = recognizer
+        return try await work.run { () throws(SpeechError) in try recognizer.recognize(audio, in: context) }
     }
 
     /// One turn from audio: recognise, answer, and speak the reply (written to `replyPath` when given).
     public func turn(_ audio: AudioBuffer, session: inout Session, replyPath: String? = nil) async throws -> Turn {
-        let recognition = try recognize(audio, session: session)
+        let recognition = try await recognize(audio, session: session)
         let heard = Turn.Heard(text: recognition.text, source: .audio,
                                confidence: recognition.isSilence ? 0 : recognition.confidence,
                                words: recognition.words.map { Turn.Heard.Word(word: $0.word, start: $0.start, end: $0.end) })
@@ -40,7 +49,10 @@ public final class SpeechLoop {
         }
         if let replyPath {
             let voice = session.profile.voice
-            let speech = try synthesizer.speak(turn.reply.text, voice: .init(name: voice.name, rate: voice.rate, pitch: voice.pitch))
+            let synthesizer = synthesizer, text = turn.reply.text
+            let speech = try await work.run { () throws(SpeechError) in
+                try synthesizer.speak(text, voice: .init(name: voice.name, rate: voice.rate, pitch: voice.pitch))
+            }
             try AudioFile.write(speech, to: replyPath)
             turn.reply.audio = replyPath
         }

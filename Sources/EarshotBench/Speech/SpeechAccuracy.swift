@@ -51,16 +51,13 @@ public struct SpeechAccuracy: Sendable {
                     // Every voice, or (for a quicker sample) one each, taking turns.
                     let voices = oneVoiceEach ? [allVoices[index % allVoices.count]] : allVoices
                     for voice in voices {
-                        // Recognition is long CPU work on a thread of the shared concurrency pool: let other
-                        // tasks (a handler's time-out, its output) run between utterances.
-                        await Task.yield()
                         let audio = try AudioFile.read(fixtures.path(entry, voice: voice))
                         switch kind {
                         case .phrase:
                             // Only where the typed text reaches an intent on this device.
                             let expected = Self.intents(fresh.resolver.resolve(entry.text).matches)
                             guard !expected.isEmpty else { continue }
-                            let heard = try loop.recognize(audio, session: fresh)
+                            let heard = try await loop.recognize(audio, session: fresh)
                             tally.add(audio, loop)
                             let got = Self.intents(fresh.resolver.resolve(heard.text).matches)
                             tally.count(got == expected, "\(voice): \"\(entry.text)\" heard \"\(heard.bestGuess)\" (confidence \(heard.confidence))")
