@@ -5,13 +5,26 @@ import EarshotMatching
 /// On invocation, every phrase expansion of the apps the device has; while a value is asked, its
 /// titles, synonyms, ordinals and the core words; while confirming, yes/no forms.
 public struct RecognitionContext: Sendable, Hashable {
+    /// What the device waits for, which sets how strictly speech is held to the grammar.
+    public enum Kind: Sendable, Hashable {
+        /// A request: whole sentences (phrase expansions), where speech that was really said fits the
+        /// grammar about as well as free phones do.
+        case request
+        /// An answer within a conversation: a value, an ordinal, yes or no, often one short word, which free
+        /// phones fit better than the grammar even when it was said.
+        case answer
+    }
+
     /// A name for logs and caches ("invocation", "answer: soup", "confirmation").
     public var name: String
+    /// What the device waits for.
+    public var kind: Kind
     /// Sentences in recognisable words: lower case, apostrophes kept, numbers spelled out.
     public private(set) var sentences: [String]
 
-    public init(name: String, sentences: [String]) {
+    public init(name: String, sentences: [String], kind: Kind = .request) {
         self.name = name
+        self.kind = kind
         var seen: Set<String> = []
         self.sentences = sentences.map(Self.words).filter { !$0.isEmpty && seen.insert($0).inserted }
     }

@@ -7,6 +7,7 @@ extension Recognizer {
         var samples: [Int16] = []
         var grammarSeconds = 0.0
         var phoneSeconds = 0.0
+        var kind: RecognitionContext.Kind
     }
 
     /// Starts recognising an utterance against `context`; give it audio with ``process(_:)`` as it comes
@@ -23,8 +24,8 @@ extension Recognizer {
               ps_set_search(phoneDecoder, Self.phoneLoop) == 0, ps_start_utt(phoneDecoder) == 0 else {
             throw SpeechError("pocketsphinx could not start decoding.")
         }
-        utterance = Utterance()
-        lastDiagnostics = (.infinity, 0, 0)
+        utterance = Utterance(kind: context.kind)
+        lastDiagnostics = (.infinity, 0, 0, 0)
     }
 
     /// Gives the next stretch of the utterance's audio (16 kHz mono) to both decoders. `whole`: these are
@@ -74,13 +75,14 @@ extension Recognizer {
             return Recognition(text: "", confidence: 0, words: [], isSilence: false, isRejected: true, bestGuess: "")
         }
         let (_, phoneScore, _, _) = result(of: phoneDecoder, words: false)
-        return judge(hypothesis: hypothesis, score: grammarScore, frames: frames, words: words, phoneScore: phoneScore, audio: audio)
+        return judge(hypothesis: hypothesis, score: grammarScore, frames: frames, words: words, phoneScore: phoneScore, audio: audio,
+                     rejection: current.kind == .request ? requestRejection : answerRejection)
     }
 
     /// Confidence from how the grammar's best sentence compares with the free phone loop on the same
     /// audio, and how much of the voiced audio its words cover; below the threshold it is rejected.
     func judge(hypothesis: String, score: Int32, frames: Int32, words: [Recognition.Word], phoneScore: Int32,
-               audio: AudioBuffer) -> Recognition {
+               audio: AudioBuffer, rejection: Rejection) -> Recognition {
         // Scores are log-probabilities (per frame here): a sentence that was really said scores about as
         // well under the grammar as under the phone loop; speech forced onto the grammar scores worse.
         let gap = Double(phoneScore - score) / Double(frames)
@@ -89,12 +91,23 @@ extension Recognizer {
         let voiced = audio.voicedSeconds(threshold: silenceRMS * 3)
         let covered = words.reduce(0) { $0 + ($1.end - $1.start) }
         let coverage = voiced > 0 ? min(1, covered / voiced) : 0
-        lastDiagnostics = (gap, coverage, voiced)
-        let fit = max(0, min(1, (fitZero - gap) / fitZero))
-        let confidence = fit * max(0, min(1, coverage / 0.85))
-        let rejected = confidence < rejectionThreshold
+        let fit = max(0, min(1, (rejection.fitZero - gap) / rejection.fitZero))
+        // Speech forced onto a short sentence stretches its phones far beyond speaking pace.
+        let phones = words.reduce(0) { $0 + phoneCount($1.word) }
+        lastDiagnostics = (gap, coverage, voiced, phones)
+        let pace = phones > 0 ? voiced / Double(phones) : .infinity
+        let timing = max(0, min(1, (phoneSeconds.upperBound - pace) / (phoneSeconds.upperBound - phoneSeconds.lowerBound)))
+        let confidence = fit * max(0, min(1, coverage / 0.85)) * timing
+        let rejected = rejects && confidence < rejection.threshold
         return Recognition(text: rejected ? "" : hypothesis, confidence: (confidence * 1000).rounded() / 1000,
                            words: rejected ? [] : words, isSilence: false, isRejected: rejected, bestGuess: hypothesis)
+    }
+
+    /// The number of phones of `word` in the decoder's dictionary (0 for a word it lacks).
+    func phoneCount(_ word: String) -> Int {
+        guard let pronunciation = ps_lookup_word(decoder, word) else { return 0 }
+        defer { free(pronunciation) }
+        return String(cString: pronunciation).split(separator: " ").count
     }
 
     /// The hypothesis, its score, the frames decoded and (for grammars) the word timings of `decoder`'s
@@ -110,7 +123,8 @@ extension Recognizer {
                 var start: Int32 = 0, end: Int32 = 0
                 ps_seg_frames(current, &start, &end)
                 let word = String(cString: ps_seg_word(current))
-                if !word.hasPrefix("<"), !word.hasPrefix("["), word != "sil" {
+                // Not silences, fillers, or the grammar's empty transitions ("(NULL)").
+                if !word.hasPrefix("<"), !word.hasPrefix("["), !word.hasPrefix("("), word != "sil" {
                     words.append(Recognition.Word(word: word.replacingOccurrences(of: #"\(\d+\)$"#, with: "", options: .regularExpression),
                                                   start: Double(start) / 100, end: Double(end + 1) / 100))
                 }

@@ -45,7 +45,7 @@ struct FixtureTests {
                                                       oneVoiceEach: true, loop: try SpeechLoop())
         for tally in result.tallies {
             #expect(tally.total > 100)
-            #expect(tally.rate >= 0.97, "\(tally.profile): \(tally.hits) of \(tally.total); missed: \(tally.misses)")
+            #expect(tally.rate >= 0.98, "\(tally.profile): \(tally.hits) of \(tally.total); missed: \(tally.misses)")
         }
     }
 
@@ -55,7 +55,7 @@ struct FixtureTests {
         let result = try await SpeechAccuracy.measure(fixtures, workspace: try Self.workspace(fixtures), kinds: [.answer],
                                                       oneVoiceEach: true, loop: try SpeechLoop())
         for tally in result.tallies where tally.total > 0 {
-            #expect(tally.rate >= 0.85, "\(tally.profile): \(tally.hits) of \(tally.total); missed: \(tally.misses)")
+            #expect(tally.rate >= 0.93, "\(tally.profile): \(tally.hits) of \(tally.total); missed: \(tally.misses)")
         }
         #expect(result.tally(.answer, on: "homepod")?.total ?? 0 >= 45)
     }
@@ -67,7 +67,18 @@ struct FixtureTests {
                                                       oneVoiceEach: true, loop: try SpeechLoop())
         for tally in result.tallies {
             #expect(tally.total >= 50)
-            #expect(tally.rate >= 0.95, "\(tally.profile): \(tally.hits) of \(tally.total); let through: \(tally.misses)")
+            #expect(tally.rate >= 0.97, "\(tally.profile): \(tally.hits) of \(tally.total); let through: \(tally.misses)")
+        }
+    }
+
+    @Test("out-of-domain requests said instead of a follow-up answer take no value")
+    func outOfDomainAnswers() async throws {
+        let fixtures = try AudioFixtures(folder: Self.folder)
+        let result = try await SpeechAccuracy.measure(fixtures, workspace: try Self.workspace(fixtures), kinds: [.oodAnswer],
+                                                      oneVoiceEach: true, loop: try SpeechLoop())
+        for tally in result.tallies {
+            #expect(tally.total >= 50)
+            #expect(tally.rate >= 0.92, "\(tally.profile): \(tally.hits) of \(tally.total); taken as answers: \(tally.misses)")
         }
     }
 }

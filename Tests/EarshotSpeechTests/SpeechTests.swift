@@ -50,6 +50,21 @@ struct SpeechTests {
         #expect(turns[0].heard.words?.map(\.word) == ["order", "soup", "with", "soup", "chef"])
         #expect(turns[1].parameter("soup")?.id == "tomato")
         #expect(turns[3].outcome == .success)
+        // Word timings name words said, in order, never the grammar's empty steps.
+        for turn in turns {
+            #expect(turn.heard.words?.allSatisfy { !$0.word.hasPrefix("(") && $0.start <= $0.end } == true, "\(turn.heard)")
+        }
+    }
+
+    @Test("a slow and a quick yes are both taken", arguments: [110, 175, 260])
+    func yesAtAnyPace(rate: Int) async throws {
+        var session = try Workspace(apps: try Bundled.exampleApps(), profiles: try Bundled.profiles()).session(profile: "homepod")
+        _ = await session.respond(to: "Order tomato soup with Soup Chef")
+        #expect(session.conversation != nil)
+        let loop = try SpeechLoop()
+        let yes = try Synthesizer().speak("yes", voice: .init(name: "en-us", rate: rate))
+        let turn = try await loop.turn(yes, session: &session)
+        #expect(turn.heard.text == "yes", "\(yes.duration) s heard as \"\(turn.heard.text)\" (confidence \(turn.heard.confidence ?? 0))")
     }
 
     @Test("silence is heard as nothing, never as a guess")

@@ -29,8 +29,7 @@ func phraseRecognition(apps: [AppManifest], profile: String, voices: [String], l
     throws -> (hits: Int, total: Int, misses: [String]) {
     let workspace = Workspace(apps: apps, profiles: try Bundled.profiles())
     let session = try workspace.session(profile: profile)
-    let expected = session.expectedSentences!
-    let context = RecognitionContext(name: expected.name, sentences: expected.sentences)
+    let context = session.recognitionContext!
     let recognizer = try Recognizer()
     let synthesizer = Synthesizer()
     var hits = 0, total = 0

@@ -24,11 +24,10 @@ public final class SpeechLoop {
 
     /// What the device makes of `audio` at this point of `session`.
     public func recognize(_ audio: AudioBuffer, session: Session) async throws(SpeechError) -> Recognition {
-        guard let expected = session.expectedSentences else {
+        guard let context = session.recognitionContext else {
             throw SpeechError("the device is waiting for an open-ended answer, which speech recognition cannot take yet.",
                               fix: "Type that answer (earshot converse).")
         }
-        let context = RecognitionContext(name: expected.name, sentences: expected.sentences)
         // The recognizer is only ever used by one job of the serial queue at a time.
         nonisolated(unsafe) let recognizer = recognizer
         return try await work.run { () throws(SpeechError) in try recognizer.recognize(audio, in: context) }

@@ -8,9 +8,31 @@ import Foundation
 /// How often spoken fixtures do what their typed text does: invocations reach the same intent and
 /// parameters, follow-up answers the same conversation state, out-of-domain requests no intent.
 public struct SpeechAccuracy: Sendable {
-    /// One kind of fixture on one profile.
+    /// What is measured.
+    public enum Measure: String, Sendable, CaseIterable {
+        /// Invocation phrases reach the intent and parameters their typed text reaches.
+        case phrase
+        /// Follow-up answers, after their lead-in, leave the conversation where the typed answer does.
+        case answer
+        /// Out-of-domain requests, said to a device waiting for a request, reach no intent.
+        case ood
+        /// Out-of-domain requests said instead of a follow-up answer (after the answers' lead-ins, in
+        /// turn) leave the conversation where the typed request does: no value taken.
+        case oodAnswer = "ood-answer"
+
+        /// The fixtures it plays.
+        public var fixtures: AudioFixtures.Kind {
+            switch self {
+            case .phrase: .phrase
+            case .answer: .answer
+            case .ood, .oodAnswer: .ood
+            }
+        }
+    }
+
+    /// One measure on one profile.
     public struct Tally: Sendable {
-        public var kind: AudioFixtures.Kind
+        public var kind: Measure
         public var profile: String
         public var hits = 0
         public var total = 0
@@ -20,9 +42,9 @@ public struct SpeechAccuracy: Sendable {
         public var audioSeconds = 0.0
         public var decodeSeconds = 0.0
         /// The recognizer's score gap and word coverage for each utterance (for calibrating rejection).
-        public var diagnostics: [(gap: Double, coverage: Double, hit: Bool)] = []
+        public var diagnostics: [(gap: Double, coverage: Double, voiced: Double, phones: Int, heard: String, hit: Bool)] = []
 
-        var lastGap = 0.0, lastCoverage = 0.0
+        var lastGap = 0.0, lastCoverage = 0.0, lastVoiced = 0.0, lastPhones = 0
 
         public var rate: Double { total == 0 ? 0 : Double(hits) / Double(total) }
         /// Real-time factor of recognition.
@@ -32,14 +54,14 @@ public struct SpeechAccuracy: Sendable {
     public var tallies: [Tally]
 
     /// The tally of `kind` on `profile`.
-    public func tally(_ kind: AudioFixtures.Kind, on profile: String) -> Tally? {
+    public func tally(_ kind: Measure, on profile: String) -> Tally? {
         tallies.first { $0.kind == kind && $0.profile == profile }
     }
 
     /// Plays the fixtures of `kinds` through the speech loop of a session of `workspace` on each profile,
     /// in every voice (or, with `oneVoiceEach`, one voice per fixture in turn).
     public static func measure(_ fixtures: AudioFixtures, workspace: Workspace, profiles: [String] = ["homepod", "watch"],
-                               kinds: [AudioFixtures.Kind] = AudioFixtures.Kind.allCases, voices: [String]? = nil,
+                               kinds: [Measure] = Measure.allCases, voices: [String]? = nil,
                                oneVoiceEach: Bool = false, loop: SpeechLoop) async throws -> SpeechAccuracy {
         let allVoices = voices ?? fixtures.voices
         var tallies: [Tally] = []
@@ -47,7 +69,17 @@ public struct SpeechAccuracy: Sendable {
             for profile in profiles {
                 var tally = Tally(kind: kind, profile: profile)
                 let fresh = try workspace.session(profile: profile)
-                for (index, entry) in fixtures.entries(kind).enumerated() {
+                // The states where this device waits for an answer, for out-of-domain answers.
+                var leadIns: [[String]] = []
+                if kind == .oodAnswer {
+                    for entry in fixtures.entries(.answer) where !leadIns.contains(entry.leadIn) {
+                        var session = fresh
+                        var last: Turn?
+                        for line in entry.leadIn { last = await session.respond(to: line) }
+                        if last?.outcome == .inProgress { leadIns.append(entry.leadIn) }
+                    }
+                }
+                for (index, entry) in fixtures.entries(kind.fixtures).enumerated() {
                     // Every voice, or (for a quicker sample) one each, taking turns.
                     let voices = oneVoiceEach ? [allVoices[index % allVoices.count]] : allVoices
                     for voice in voices {
@@ -60,24 +92,32 @@ public struct SpeechAccuracy: Sendable {
                             let heard = try await loop.recognize(audio, session: fresh)
                             tally.add(audio, loop)
                             let got = Self.intents(fresh.resolver.resolve(heard.text).matches)
-                            tally.count(got == expected, "\(voice): \"\(entry.text)\" heard \"\(heard.bestGuess)\" (confidence \(heard.confidence))")
-                        case .answer:
+                            tally.count(got == expected, heard: heard.bestGuess, "\(voice): \"\(entry.text)\" heard \"\(heard.bestGuess)\" (confidence \(heard.confidence))")
+                        case .answer, .oodAnswer:
+                            let leadIn = kind == .answer ? entry.leadIn : leadIns.isEmpty ? [] : leadIns[index % leadIns.count]
                             var session = fresh
                             var last: Turn?
-                            for line in entry.leadIn { last = await session.respond(to: line) }
+                            for line in leadIn { last = await session.respond(to: line) }
                             guard last?.outcome == .inProgress else { continue }
-                            var typed = session
-                            let expected = Self.state(await typed.respond(to: entry.text))
                             var spoken = session
                             let turn = try await loop.turn(audio, session: &spoken)
                             tally.add(audio, loop)
-                            tally.count(Self.state(turn) == expected,
-                                        "\(voice): \"\(entry.text)\" after \"\(entry.leadIn.joined(separator: " | "))\" heard \"\(turn.heard.text)\"")
+                            let hit: Bool
+                            if kind == .answer {
+                                var typed = session
+                                hit = Self.state(turn) == Self.state(await typed.respond(to: entry.text))
+                            } else {
+                                // Not understood (asked again, or ended after a second miss): no value taken,
+                                // nothing started or performed.
+                                hit = Self.values(turn) == Self.values(last!) && turn.match == nil
+                                    && (turn.outcome == .inProgress || turn.outcome == .notUnderstood)
+                            }
+                            tally.count(hit, heard: turn.heard.text, "\(voice): \"\(entry.text)\" after \"\(leadIn.joined(separator: " | "))\" heard \"\(turn.heard.text)\" → \(turn.outcome.rawValue)")
                         case .ood:
                             var session = fresh
                             let turn = try await loop.turn(audio, session: &session)
                             tally.add(audio, loop)
-                            tally.count(turn.match == nil && turn.intent == nil,
+                            tally.count(turn.match == nil && turn.intent == nil, heard: turn.heard.text,
                                         "\(voice): \"\(entry.text)\" heard \"\(turn.heard.text)\" → \(turn.match?.intent ?? "")")
                         }
                     }
@@ -97,8 +137,12 @@ public struct SpeechAccuracy: Sendable {
 
     /// What a person notices of a turn: the outcome, what is asked next, the values, the reply.
     static func state(_ turn: Turn) -> String {
-        let values = turn.parameters.map { "\($0.id)=\($0.value?.id ?? "-")" }.joined(separator: ",")
-        return "\(turn.outcome.rawValue) | \(turn.asking ?? "-") | \(values) | \(turn.reply.text)"
+        "\(turn.outcome.rawValue) | \(turn.asking ?? "-") | \(values(turn)) | \(turn.reply.text)"
+    }
+
+    /// The parameter values a turn holds.
+    static func values(_ turn: Turn) -> String {
+        turn.parameters.map { "\($0.id)=\($0.value?.id ?? "-")" }.joined(separator: ",")
     }
 
     /// A markdown table: one row per kind and profile.
@@ -109,6 +153,7 @@ public struct SpeechAccuracy: Sendable {
             case .phrase: "invocation phrases"
             case .answer: "follow-up answers"
             case .ood: "out-of-domain (no intent)"
+            case .oodAnswer: "out-of-domain instead of an answer"
             }
             lines.append("| \(what) | \(tally.profile) | \(tally.hits) of \(tally.total) | \(String(format: "%.1f%%", tally.rate * 100)) | \(String(format: "%.3f", tally.realTimeFactor)) |")
         }
@@ -120,13 +165,15 @@ extension SpeechAccuracy.Tally {
     mutating func add(_ audio: AudioBuffer, _ loop: SpeechLoop) {
         lastGap = loop.recognizer.lastDiagnostics.gap
         lastCoverage = loop.recognizer.lastDiagnostics.coverage
+        lastVoiced = loop.recognizer.lastDiagnostics.voiced
+        lastPhones = loop.recognizer.lastDiagnostics.phones
         audioSeconds += audio.duration
         decodeSeconds += loop.recognizer.lastTimings.grammar + loop.recognizer.lastTimings.phoneLoop
     }
 
-    mutating func count(_ hit: Bool, _ miss: @autoclosure () -> String) {
+    mutating func count(_ hit: Bool, heard: String, _ miss: @autoclosure () -> String) {
         total += 1
-        diagnostics.append((lastGap, lastCoverage, hit))
+        diagnostics.append((lastGap, lastCoverage, lastVoiced, lastPhones, heard, hit))
         if hit { hits += 1 } else { misses.append(miss()) }
     }
 }

@@ -33,8 +33,7 @@ public struct SpeechSpeed: Sendable {
         let modelLoad = (clock.now - start).seconds
         let loop = try SpeechLoop(recognizer: recognizer)
         let fresh = try workspace.session(profile: "homepod")
-        guard let expected = fresh.expectedSentences else { throw SpeechBenchError("no invocation grammar") }
-        let context = RecognitionContext(name: expected.name, sentences: expected.sentences)
+        guard let context = fresh.recognitionContext else { throw SpeechBenchError("no invocation grammar") }
         start = clock.now
         _ = try recognizer.prepare(context)
         let grammarBuild = (clock.now - start).seconds

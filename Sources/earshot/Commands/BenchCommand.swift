@@ -20,11 +20,18 @@ struct BenchCommand: AsyncParsableCommand {
     @Option(help: "The audio fixtures folder (default: audio-fixtures of this checkout).")
     var fixtures: String?
 
-    @Option(help: "Only these fixtures for speech: phrase, answer or ood (repeatable).")
+    @Option(help: "Only these speech measures: phrase, answer, ood or ood-answer (repeatable).")
     var kind: [String] = []
 
     @Flag(help: "List every fixture that missed.")
     var misses = false
+
+    @Flag(help: ArgumentHelp("Recognise without rejection: accept whatever sentence the grammar search ends on.", visibility: .hidden))
+    var noRejection = false
+
+    @Option(help: ArgumentHelp("Write each utterance's score gap, coverage and result to this TSV (for calibrating rejection).",
+                               visibility: .hidden))
+    var diagnostics: String?
 
     func run() async throws {
         if only == .exact || only == .all {
@@ -34,9 +41,17 @@ struct BenchCommand: AsyncParsableCommand {
         let fixtures = try AudioFixtures(folder: self.fixtures ?? AudioFixtures.defaultFolder())
         let workspace = Workspace(apps: try fixtures.exampleApps(), profiles: try Bundled.profiles())
         if only == .speech || only == .all {
+            let loop = try SpeechLoop()
+            loop.recognizer.rejects = !noRejection
             let accuracy = try await SpeechAccuracy.measure(fixtures, workspace: workspace,
-                                                              kinds: kind.isEmpty ? AudioFixtures.Kind.allCases : kind.compactMap(AudioFixtures.Kind.init),
-                                                              loop: try SpeechLoop())
+                                                              kinds: kind.isEmpty ? SpeechAccuracy.Measure.allCases : kind.compactMap(SpeechAccuracy.Measure.init),
+                                                              loop: loop)
+            if let diagnostics {
+                let rows = accuracy.tallies.flatMap { tally in
+                    tally.diagnostics.map { "\(tally.kind.rawValue)\t\(tally.profile)\t\($0.gap)\t\($0.coverage)\t\($0.voiced)\t\($0.phones)\t\($0.heard)\t\($0.hit)" }
+                }
+                try (["measure\tprofile\tgap\tcoverage\tvoiced\tphones\theard\thit"] + rows).joined(separator: "\n").write(toFile: diagnostics, atomically: true, encoding: .utf8)
+            }
             say("## Speech recognition over the fixtures (voices: \(fixtures.voices.joined(separator: ", ")))\n\n" + accuracy.markdown + "\n")
             if misses {
                 for tally in accuracy.tallies {
