@@ -21,10 +21,13 @@ public struct RecognitionContext: Sendable, Hashable {
     public var kind: Kind
     /// Sentences in recognisable words: lower case, apostrophes kept, numbers spelled out.
     public private(set) var sentences: [String]
+    /// On devices that match flexibly: the model that transcribes speech the grammar rejects.
+    public var languageModel: DomainLanguageModel?
 
-    public init(name: String, sentences: [String], kind: Kind = .request) {
+    public init(name: String, sentences: [String], kind: Kind = .request, languageModel: DomainLanguageModel? = nil) {
         self.name = name
         self.kind = kind
+        self.languageModel = languageModel
         var seen: Set<String> = []
         self.sentences = sentences.map(Self.words).filter { !$0.isEmpty && seen.insert($0).inserted }
     }

@@ -7,7 +7,7 @@ extension Recognizer {
         var samples: [Int16] = []
         var grammarSeconds = 0.0
         var phoneSeconds = 0.0
-        var kind: RecognitionContext.Kind
+        var context: RecognitionContext
     }
 
     /// Starts recognising an utterance against `context`; give it audio with ``process(_:)`` as it comes
@@ -24,8 +24,8 @@ extension Recognizer {
               ps_set_search(phoneDecoder, Self.phoneLoop) == 0, ps_start_utt(phoneDecoder) == 0 else {
             throw SpeechError("pocketsphinx could not start decoding.")
         }
-        utterance = Utterance(kind: context.kind)
-        lastDiagnostics = (.infinity, 0, 0, 0)
+        utterance = Utterance(context: context)
+        lastDiagnostics = (.infinity, 0, 0, 0, .nan)
     }
 
     /// Gives the next stretch of the utterance's audio (16 kHz mono) to both decoders. `whole`: these are
@@ -70,13 +70,24 @@ extension Recognizer {
         }
         var (hypothesis, grammarScore, frames, words) = result(of: decoder, words: true)
         words = words.map { Recognition.Word(word: $0.word, start: $0.start - padding, end: $0.end - padding) }
-        guard !hypothesis.isEmpty, frames > 0 else {
-            // Speech the grammar could not end on: outside the context.
-            return Recognition(text: "", confidence: 0, words: [], isSilence: false, isRejected: true, bestGuess: "")
-        }
         let (_, phoneScore, _, _) = result(of: phoneDecoder, words: false)
-        return judge(hypothesis: hypothesis, score: grammarScore, frames: frames, words: words, phoneScore: phoneScore, audio: audio,
-                     rejection: current.kind == .request ? requestRejection : answerRejection)
+        let recognition = if hypothesis.isEmpty || frames <= 0 {
+            // Speech the grammar could not end on: outside the context.
+            Recognition(text: "", confidence: 0, words: [], isSilence: false, isRejected: true, bestGuess: "")
+        } else {
+            judge(hypothesis: hypothesis, score: grammarScore, frames: frames, words: words, phoneScore: phoneScore, audio: audio,
+                  rejection: current.context.kind == .request ? requestRejection : answerRejection)
+        }
+        // Outside the grammar, on a device that matches flexibly: what the domain language model hears.
+        if recognition.isRejected, let model = current.context.languageModel {
+            let start = clock.now
+            defer { lastTimings.grammar += (clock.now - start).seconds }
+            if let paraphrase = try paraphrase(current.samples, model: model, context: current.context,
+                                               phoneScore: phoneScore, padding: padding) {
+                return paraphrase
+            }
+        }
+        return recognition
     }
 
     /// Confidence from how the grammar's best sentence compares with the free phone loop on the same
@@ -94,7 +105,7 @@ extension Recognizer {
         let fit = max(0, min(1, (rejection.fitZero - gap) / rejection.fitZero))
         // Speech forced onto a short sentence stretches its phones far beyond speaking pace.
         let phones = words.reduce(0) { $0 + phoneCount($1.word) }
-        lastDiagnostics = (gap, coverage, voiced, phones)
+        lastDiagnostics = (gap, coverage, voiced, phones, .nan)
         let pace = phones > 0 ? voiced / Double(phones) : .infinity
         let timing = max(0, min(1, (phoneSeconds.upperBound - pace) / (phoneSeconds.upperBound - phoneSeconds.lowerBound)))
         let confidence = fit * max(0, min(1, coverage / 0.85)) * timing

@@ -25,6 +25,20 @@ extension Recognizer {
     }
 }
 
+extension Recognizer {
+    /// Adds the words of `vocabulary` the dictionary lacks, with derived pronunciations.
+    func addPronunciations(for vocabulary: Set<String>) throws(SpeechError) {
+        let unknown = vocabulary.filter { ps_lookup_word(decoder, $0).map { free($0); return false } ?? true }.sorted()
+        for (index, word) in unknown.enumerated() {
+            let phones = try pronounce(word)
+            guard !phones.isEmpty, ps_add_word(decoder, word, phones, index == unknown.count - 1 ? 1 : 0) >= 0 else {
+                throw SpeechError("no pronunciation could be made for '\(word)'.", fix: "Spell the word out in the phrase.")
+            }
+            guessedWords[word] = phones
+        }
+    }
+}
+
 extension Recognizer.Model {
     /// A model elsewhere than Debian's paths (a custom install, or a missing one in tests).
     public static func at(acousticModel: String, dictionary: String) -> Self {

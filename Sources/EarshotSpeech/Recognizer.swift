@@ -22,6 +22,9 @@ public struct Recognition: Sendable, Equatable {
     public var isRejected: Bool
     /// The grammar's best guess, even when rejected (for developers).
     public var bestGuess: String
+    /// The text was transcribed with the context's domain language model, not the grammar: speech the
+    /// grammar does not hold, which may be a wording of a phrase nobody wrote down.
+    public var isParaphrase = false
 }
 
 /// pocketsphinx with the en-us model, recognising against the sentences of a ``RecognitionContext``.
@@ -66,8 +69,12 @@ public final class Recognizer {
     public var requestRejection = Rejection.request
     /// Rejection in answer contexts (``RecognitionContext/Kind/answer``).
     public var answerRejection = Rejection.answer
+    /// Rejection of transcripts of the domain language model (confidence is the fit alone).
+    public var paraphraseRejection = Rejection(fitZero: 40, threshold: 0.5)
     /// False: accept whatever sentence the grammar search ends on (for calibrating rejection).
     public var rejects = true
+    /// False: accept whatever the domain language model transcribes (for calibrating its rejection).
+    public var rejectsParaphrases = true
     /// Voiced seconds per phone of the heard words: up to the lower bound the words' timing is
     /// plausible (timing 1), at the upper bound implausible (timing 0). A grammar made to explain speech it
     /// does not hold stretches a few words over it: "dim the bedroom lights" heard as "stop" is 0.3 s a
@@ -87,13 +94,15 @@ public final class Recognizer {
     private let synthesizer = Synthesizer()
     /// Grammars already given to the decoder, by their sentences.
     var grammars: [[String]: String] = [:]
+    /// Language models already given to the decoder, by their training sentences.
+    var languageModels: [[String]: String] = [:]
     /// The last recognition's score gap per frame, word coverage of the voiced audio, voiced seconds and
-    /// the number of phones of the heard words.
-    public internal(set) var lastDiagnostics: (gap: Double, coverage: Double, voiced: Double, phones: Int) = (0, 0, 0, 0)
+    /// the number of phones of the heard words; the domain language model's gap when it was tried.
+    public internal(set) var lastDiagnostics: (gap: Double, coverage: Double, voiced: Double, phones: Int, paraphraseGap: Double) = (0, 0, 0, 0, .nan)
     /// Seconds the last recognition spent decoding with the grammar and with the phone loop.
     public internal(set) var lastTimings: (grammar: Double, phoneLoop: Double) = (0, 0)
     /// Words the dictionary lacked, with the pronunciation Earshot derived.
-    public private(set) var guessedWords: [String: String] = [:]
+    public internal(set) var guessedWords: [String: String] = [:]
 
     public init(model: Model = .debian) throws(SpeechError) {
         for path in [model.acousticModel, model.dictionary] where !FileManager.default.fileExists(atPath: path) {
@@ -157,14 +166,7 @@ public final class Recognizer {
     public func prepare(_ context: RecognitionContext) throws(SpeechError) -> String {
         let key = context.sentences
         if let name = grammars[key] { return name }
-        let unknown = context.vocabulary.filter { ps_lookup_word(decoder, $0).map { free($0); return false } ?? true }.sorted()
-        for (index, word) in unknown.enumerated() {
-            let phones = try pronounce(word)
-            guard !phones.isEmpty, ps_add_word(decoder, word, phones, index == unknown.count - 1 ? 1 : 0) >= 0 else {
-                throw SpeechError("no pronunciation could be made for '\(word)'.", fix: "Spell the word out in the phrase.")
-            }
-            guessedWords[word] = phones
-        }
+        try addPronunciations(for: context.vocabulary)
         let name = "g\(grammars.count)"
         guard ps_set_jsgf_string(decoder, name, Self.jsgf(context)) == 0 else {
             throw SpeechError("pocketsphinx could not build the grammar for \(context.name).")
@@ -190,7 +192,7 @@ public final class Recognizer {
     public func recognize(_ audio: AudioBuffer, in context: RecognitionContext) throws(SpeechError) -> Recognition {
         let audio = audio.sampleRate == AudioBuffer.recognitionRate ? audio : audio.resampled(to: AudioBuffer.recognitionRate)
         try startUtterance(in: context)
-        // A quarter second of near-silence either side: a clip that starts or ends mid-word (synthesised
+        // A tenth of a second of near-silence either side: a clip that starts or ends mid-word (synthesised
         // speech does) leaves the decoder no silence to begin and end the sentence in.
         let pad = Self.padding
         try process(pad + audio.samples + pad, whole: true)

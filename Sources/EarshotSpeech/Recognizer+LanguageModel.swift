@@ -1,0 +1,44 @@
+import CPocketSphinx
+import EarshotAudio
+import Foundation
+
+extension Recognizer {
+    /// Gives `model` to the decoder as a search (once per distinct model), with pronunciations for the
+    /// words the dictionary lacks; returns the search's name.
+    func prepare(_ model: DomainLanguageModel) throws(SpeechError) -> String {
+        if let name = languageModels[model.sentences] { return name }
+        try addPronunciations(for: model.vocabulary)
+        let name = "lm\(languageModels.count)"
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("earshot-\(UUID().uuidString).arpa").path
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        do {
+            try model.arpa.write(toFile: path, atomically: true, encoding: .utf8)
+        } catch {
+            throw SpeechError("could not write the domain language model (\(path)): \(error.localizedDescription).",
+                              fix: "Check that the temporary folder is writable (TMPDIR).")
+        }
+        guard ps_set_lm_file(decoder, name, path) == 0 else {
+            throw SpeechError("pocketsphinx could not load the domain language model.")
+        }
+        languageModels[model.sentences] = name
+        return name
+    }
+
+    /// Transcribes the utterance's audio with `model`, for speech the grammar rejected: the words, unless
+    /// they are free phones' equal by less than the language model's own rejection, or a sentence of the
+    /// grammar (which the grammar search, the better judge of its own sentences, has just refused).
+    func paraphrase(_ samples: [Int16], model: DomainLanguageModel, context: RecognitionContext, phoneScore: Int32,
+                    padding: Double) throws(SpeechError) -> Recognition? {
+        let name = try prepare(model)
+        let audio = AudioBuffer(samples: samples, sampleRate: AudioBuffer.recognitionRate)
+        let (hypothesis, score, frames, found) = try decode(audio, search: name)
+        guard !hypothesis.isEmpty, frames > 0, !context.sentences.contains(hypothesis) else { return nil }
+        let words = found.map { Recognition.Word(word: $0.word, start: $0.start - padding, end: $0.end - padding) }
+        let gap = Double(phoneScore - score) / Double(frames)
+        lastDiagnostics.paraphraseGap = gap
+        let fit = max(0, min(1, (paraphraseRejection.fitZero - gap) / paraphraseRejection.fitZero))
+        guard !rejectsParaphrases || fit >= paraphraseRejection.threshold else { return nil }
+        return Recognition(text: hypothesis, confidence: (fit * 1000).rounded() / 1000, words: words, isSilence: false,
+                           isRejected: false, bestGuess: hypothesis, isParaphrase: true)
+    }
+}

@@ -1,0 +1,71 @@
+import Earshot
+import EarshotDialogue
+import EarshotSpeech
+import Foundation
+import Testing
+
+@Suite("Domain language model")
+struct LanguageModelTests {
+    /// The model's probability of `word` after `history` (at most two words), backing off as ARPA does.
+    static func probability(_ word: String, after history: [String], in arpa: [String: (Double, Double)]) -> Double {
+        let history = Array(history.suffix(2))
+        if let (logP, _) = arpa[(history + [word]).joined(separator: " ")] { return pow(10, logP) }
+        guard !history.isEmpty else { return 0 }
+        let backoff = arpa[history.joined(separator: " ")].map { pow(10, $0.1) } ?? 1
+        return backoff * probability(word, after: Array(history.dropFirst()), in: arpa)
+    }
+
+    @Test("the ARPA text is a proper distribution after every history, and favours the phrases")
+    func distribution() throws {
+        let model = DomainLanguageModel(phrases: ["Order soup with Soup Chef", "Order tomato soup with Soup Chef", "Log a hike in Trail Log"])
+        var entries: [String: (Double, Double)] = [:]
+        var counts: [Int: Int] = [:]
+        var order = 0
+        for line in model.arpa.split(separator: "\n") {
+            if line.hasPrefix("ngram ") {
+                let parts = line.dropFirst(6).split(separator: "=")
+                counts[Int(parts[0])!] = Int(parts[1])!
+            } else if line.hasSuffix("-grams:") {
+                order = Int(String(line.dropFirst().prefix(1)))!
+            } else if order > 0, !line.hasPrefix("\\") {
+                let fields = line.split(separator: " ").map(String.init)
+                let words = fields[1...order].joined(separator: " ")
+                entries[words] = (Double(fields[0])!, fields.count > order + 1 ? Double(fields[order + 1])! : 0)
+            }
+        }
+        #expect(counts[1] == model.vocabulary.count + 2)
+        #expect(entries.count == counts.values.reduce(0, +))
+        let vocabulary = Array(model.vocabulary) + ["</s>"]
+        for history in [["<s>"], ["<s>", "order"], ["order", "soup"], ["soup", "chef"], ["give", "me"], ["trail"], ["hike", "soup"]] {
+            let total = vocabulary.reduce(0) { $0 + Self.probability($1, after: history, in: entries) }
+            #expect(abs(total - 1) < 1e-3, "after \(history): \(total)")
+        }
+        #expect(Self.probability("soup", after: ["<s>", "order"], in: entries) > Self.probability("hike", after: ["<s>", "order"], in: entries))
+        #expect(Self.probability("chef", after: ["with", "soup"], in: entries) > 0.5)
+        #expect(model.vocabulary.isSuperset(of: ["give", "me", "from", "please", "chef", "trail"]))
+    }
+
+    @Test("a wording nobody wrote down is transcribed on a flexible device, and left unheard on an exact one")
+    func paraphrase() async throws {
+        let workspace = Workspace(apps: try Bundled.exampleApps(), profiles: try Bundled.profiles())
+        let audio = try Synthesizer().speak("can you get me soup from Soup Chef please")
+        let loop = try SpeechLoop()
+        var homepod = try workspace.session(profile: "homepod")
+        #expect(homepod.recognitionContext?.languageModel != nil)
+        let heard = try await loop.recognize(audio, session: homepod)
+        #expect(heard.isParaphrase)
+        // Transcripts of free wordings are rough on synthetic speech ("can you soup chef please"): the app
+        // and the words around it come through.
+        #expect(heard.text.contains("soup chef"), "\(heard.text)")
+        #expect(heard.words.map(\.word).joined(separator: " ") == heard.text)
+        let turn = try await loop.turn(audio, session: &homepod)
+        // Exact matching cannot take it; the flexible matcher will decide what it means.
+        #expect(turn.outcome == .noMatch)
+
+        var watch = try workspace.session(profile: "watch")
+        #expect(watch.recognitionContext?.languageModel == nil)
+        let watchTurn = try await loop.turn(audio, session: &watch)
+        #expect(watchTurn.heard.text == "")
+        #expect(watchTurn.outcome == .notUnderstood)
+    }
+}
