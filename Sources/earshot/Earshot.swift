@@ -1,5 +1,6 @@
 import ArgumentParser
 import EarshotAudio
+import EarshotEmbedding
 import EarshotModel
 import EarshotSpeech
 import Foundation
@@ -32,6 +33,9 @@ struct EarshotCommand: AsyncParsableCommand {
             FileHandle.standardError.write(Data("earshot: \(error)\n".utf8))
             Foundation.exit(2)
         } catch let error as SpeechError {
+            FileHandle.standardError.write(Data("earshot: \(error)\n".utf8))
+            Foundation.exit(2)
+        } catch let error as EmbeddingError {
             FileHandle.standardError.write(Data("earshot: \(error)\n".utf8))
             Foundation.exit(2)
         } catch {

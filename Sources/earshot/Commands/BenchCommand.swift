@@ -9,7 +9,7 @@ struct BenchCommand: AsyncParsableCommand {
         commandName: "bench",
         abstract: "Measures exact matching, and speech over the audio fixtures (accuracy and speed).")
 
-    enum Part: String, ExpressibleByArgument, CaseIterable { case exact, speech, speed, all }
+    enum Part: String, ExpressibleByArgument, CaseIterable { case exact, speech, speed, embedding, all }
 
     @Option(help: "What to measure: exact, speech (recognition accuracy over the fixtures), speed, or all.")
     var only: Part = .all
@@ -37,7 +37,10 @@ struct BenchCommand: AsyncParsableCommand {
         if only == .exact || only == .all {
             say("## Exact-match resolution\n\n" + ExactMatchBenchmark.run(iterations: iterations).markdown + "\n")
         }
-        guard only != .exact else { return }
+        if only == .embedding || only == .all {
+            say("## Sentence encoder\n\n" + (try EmbeddingBenchmark.run()).markdown + "\n")
+        }
+        guard only != .exact, only != .embedding else { return }
         let fixtures = try AudioFixtures(folder: self.fixtures ?? AudioFixtures.defaultFolder())
         let workspace = Workspace(apps: try fixtures.exampleApps(), profiles: try Bundled.profiles())
         if only == .speech || only == .all {
