@@ -27,6 +27,8 @@ let package = Package(
         .target(name: "EarshotMatching", dependencies: ["EarshotModel"]),
         // 2b. Embedding: all-MiniLM-L6-v2 sentence vectors (WordPiece, BERT on OpenBLAS) for flexible matching.
         .target(name: "EarshotEmbedding", dependencies: ["COpenBLAS"]),
+        // 2c. Semantic: the similarity index of the phrases and the flexible matcher over it.
+        .target(name: "EarshotSemantic", dependencies: ["EarshotMatching", "EarshotModel", "EarshotEmbedding"]),
         // 3. Dialogue: the conversation state machine, perform (results and handlers), turns.
         .target(
             name: "EarshotDialogue",
@@ -72,6 +74,7 @@ let package = Package(
         .testTarget(name: "EarshotDialogueTests", dependencies: ["EarshotDialogue", "Earshot"]),
         .testTarget(name: "EarshotCLITests", dependencies: ["Earshot"]),
         .testTarget(name: "EarshotAudioTests", dependencies: ["EarshotAudio"]),
+        .testTarget(name: "EarshotSemanticTests", dependencies: ["EarshotSemantic", "Earshot"]),
         .testTarget(name: "EarshotEmbeddingTests", dependencies: ["EarshotEmbedding"], resources: [.copy("Fixtures")]),
         .testTarget(name: "EarshotSpeechTests", dependencies: ["EarshotSpeech", "EarshotAudio", "Earshot", "EarshotBench"]),
     ],

@@ -1,0 +1,83 @@
+import EarshotEmbedding
+import EarshotMatching
+import Foundation
+
+/// The sentence vectors of every phrase expansion and negative phrase of a device's apps, for
+/// matching by meaning (behaviour spec §2.4).
+///
+/// Built when the apps load. Each app's vectors are cached on disk under a hash of the model and the
+/// app's texts, so a second start reads them instead of encoding, and any change to a manifest's
+/// phrases, names or values makes new ones.
+public struct SemanticIndex: Sendable {
+    /// One app's vectors.
+    public struct App: Sendable {
+        /// One per expansion, in the order of ``CompiledApp/expansions``.
+        public var phrases: [Embedding]
+        /// One per negative expansion, in the order of ``CompiledApp/negativeExpansions``.
+        public var negatives: [Embedding]
+    }
+
+    /// By app position in the catalog.
+    public var apps: [App]
+    /// Apps whose vectors were read from the cache rather than encoded.
+    public private(set) var cachedApps = 0
+
+    /// Encodes (or reads from `cacheFolder`) the vectors of every app of `catalog`. With no cache
+    /// folder, nothing is read or written.
+    public init(catalog: PhraseCatalog, encoder: SentenceEncoder, cacheFolder: String? = SemanticIndex.defaultCacheFolder()) {
+        var apps: [App] = []
+        for app in catalog.apps {
+            let texts = app.expansions.map(\.text) + app.negativeExpansions
+            let key = Self.key(texts, model: encoder.folder)
+            let path = cacheFolder.map { "\($0)/\(key).vectors" }
+            var vectors: [Embedding]
+            if let path, let cached = Self.read(path, count: texts.count, dimension: encoder.dimension) {
+                vectors = cached
+                cachedApps += 1
+            } else {
+                vectors = texts.map { encoder.encode($0) }
+                if let path, let cacheFolder { Self.write(vectors, to: path, folder: cacheFolder) }
+            }
+            apps.append(App(phrases: Array(vectors.prefix(app.expansions.count)), negatives: Array(vectors.dropFirst(app.expansions.count))))
+        }
+        self.apps = apps
+    }
+
+    /// `$XDG_CACHE_HOME/earshot/index` (or `~/.cache/earshot/index`).
+    public static func defaultCacheFolder(environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
+        let base = environment["XDG_CACHE_HOME"].flatMap { $0.isEmpty ? nil : $0 }
+            ?? (environment["HOME"] ?? NSHomeDirectory()) + "/.cache"
+        return base + "/earshot/index"
+    }
+
+    /// A 128-bit FNV-1a hash (two 64-bit lanes) of the model, a format version and the texts.
+    static func key(_ texts: [String], model: String) -> String {
+        var a: UInt64 = 0xcbf2_9ce4_8422_2325, b: UInt64 = 0x6c62_272e_07bb_0142
+        func mix(_ byte: UInt8) {
+            a = (a ^ UInt64(byte)) &* 0x0000_0100_0000_01b3
+            b = (b ^ UInt64(byte)) &* 0x0000_0100_0000_01b3 ^ (b >> 29)
+        }
+        for text in ["earshot-index-1", EmbeddingModel.name, URL(fileURLWithPath: model).lastPathComponent] + texts {
+            for byte in text.utf8 { mix(byte) }
+            mix(0)
+        }
+        return String(format: "%016llx%016llx", a, b)
+    }
+
+    static func read(_ path: String, count: Int, dimension: Int) -> [Embedding]? {
+        guard let data = FileManager.default.contents(atPath: path), data.count == count * dimension * 4 else { return nil }
+        let floats: [Float] = data.withUnsafeBytes { Array($0.bindMemory(to: Float.self)) }
+        return (0..<count).map { Embedding(normalizing: Array(floats[($0 * dimension)..<(($0 + 1) * dimension)])) }
+    }
+
+    /// Writes the vectors next to their final name and moves them there, so a reader never sees half a
+    /// file; a cache that cannot be written is only slower, never an error.
+    static func write(_ vectors: [Embedding], to path: String, folder: String) {
+        try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        var data = Data(capacity: vectors.count * (vectors.first?.dimension ?? 0) * 4)
+        for vector in vectors { vector.values.withUnsafeBytes { data.append(contentsOf: $0) } }
+        let temporary = path + ".\(UUID().uuidString).tmp"
+        guard FileManager.default.createFile(atPath: temporary, contents: data) else { return }
+        if rename(temporary, path) != 0 { try? FileManager.default.removeItem(atPath: temporary) }
+    }
+}
