@@ -60,12 +60,12 @@ let package = Package(
             resources: [.embedInCode("Resources")]
         ),
         // Benchmarks behind `earshot bench`.
-        .target(name: "EarshotBench", dependencies: ["Earshot", "EarshotSpeech", "EarshotAudio", "EarshotEmbedding"]),
+        .target(name: "EarshotBench", dependencies: ["Earshot", "EarshotSpeech", "EarshotAudio", "EarshotEmbedding", "EarshotSemantic"]),
         // The command line: a few lines per verb over the libraries.
         .executableTarget(
             name: "earshot",
             dependencies: [
-                "Earshot", "EarshotBench", "EarshotAudio", "EarshotSpeech", "EarshotEmbedding",
+                "Earshot", "EarshotBench", "EarshotAudio", "EarshotSpeech", "EarshotEmbedding", "EarshotSemantic",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

@@ -15,6 +15,9 @@ public struct SemanticIndex: Sendable {
         public var phrases: [Embedding]
         /// One per negative expansion, in the order of ``CompiledApp/negativeExpansions``.
         public var negatives: [Embedding]
+        /// One per expansion: its phrase with the app's name and the parameters left out ("Send a postcard
+        /// to {recipient} with {applicationName}" → "send a postcard to with"), the words of the action.
+        public var actions: [Embedding]
     }
 
     /// By app position in the catalog.
@@ -27,7 +30,8 @@ public struct SemanticIndex: Sendable {
     public init(catalog: PhraseCatalog, encoder: SentenceEncoder, cacheFolder: String? = SemanticIndex.defaultCacheFolder()) {
         var apps: [App] = []
         for app in catalog.apps {
-            let texts = app.expansions.map(\.text) + app.negativeExpansions
+            let actionTexts = Array(Set(app.expansions.map { Self.action(of: $0.phrase) })).sorted()
+            let texts = app.expansions.map(\.text) + app.negativeExpansions + actionTexts
             let key = Self.key(texts, model: encoder.folder)
             let path = cacheFolder.map { "\($0)/\(key).vectors" }
             var vectors: [Embedding]
@@ -38,9 +42,22 @@ public struct SemanticIndex: Sendable {
                 vectors = texts.map { encoder.encode($0) }
                 if let path, let cacheFolder { Self.write(vectors, to: path, folder: cacheFolder) }
             }
-            apps.append(App(phrases: Array(vectors.prefix(app.expansions.count)), negatives: Array(vectors.dropFirst(app.expansions.count))))
+            let negativeEnd = app.expansions.count + app.negativeExpansions.count
+            let actionVectors = Dictionary(uniqueKeysWithValues: zip(actionTexts, vectors[negativeEnd...]))
+            apps.append(App(phrases: Array(vectors[..<app.expansions.count]), negatives: Array(vectors[app.expansions.count..<negativeEnd]),
+                            actions: app.expansions.map { actionVectors[Self.action(of: $0.phrase)]! }))
         }
         self.apps = apps
+    }
+
+    /// A phrase template without its placeholders: "Order {soup} with {applicationName}" → "order with".
+    public static func action(of template: String) -> String {
+        var out = ""
+        var depth = 0
+        for ch in template {
+            if ch == "{" { depth += 1; out.append(" ") } else if ch == "}" { depth = max(0, depth - 1) } else if depth == 0 { out.append(ch) }
+        }
+        return out.split(whereSeparator: \.isWhitespace).joined(separator: " ").lowercased()
     }
 
     /// `$XDG_CACHE_HOME/earshot/index` (or `~/.cache/earshot/index`).
@@ -57,7 +74,7 @@ public struct SemanticIndex: Sendable {
             a = (a ^ UInt64(byte)) &* 0x0000_0100_0000_01b3
             b = (b ^ UInt64(byte)) &* 0x0000_0100_0000_01b3 ^ (b >> 29)
         }
-        for text in ["earshot-index-1", EmbeddingModel.name, URL(fileURLWithPath: model).lastPathComponent] + texts {
+        for text in ["earshot-index-2", EmbeddingModel.name, URL(fileURLWithPath: model).lastPathComponent] + texts {
             for byte in text.utf8 { mix(byte) }
             mix(0)
         }

@@ -1,0 +1,116 @@
+import Earshot
+import EarshotEmbedding
+import EarshotMatching
+import EarshotModel
+import EarshotSemantic
+import Foundation
+
+/// Flexible matching over the development set (flexible-dev/devset.tsv): precision and recall of the
+/// semantic matcher on a flexible device, for calibrating its threshold and margin.
+public struct FlexibleMatchingAccuracy: Sendable {
+    /// One labelled utterance.
+    public struct Row: Sendable {
+        public var utterance: String
+        /// App name and intent, or nil for no match.
+        public var app: String?
+        public var intent: String?
+        public var values: [String: String]
+        /// paraphrase, near-miss, other-app, chit-chat.
+        public var kind: String
+    }
+
+    public var settings: SemanticMatcher.Settings
+    public var rows: Int
+    /// Matches made (one intent chosen).
+    public var matched = 0
+    /// Matches of the right app and intent.
+    public var correct = 0
+    /// Of those, with exactly the values said.
+    public var correctValues = 0
+    /// Rows that should match.
+    public var positives = 0
+    /// Asked which (several too close to call).
+    public var asked = 0
+    /// What went wrong, one line each.
+    public var confusions: [String] = []
+
+    public var precision: Double { matched == 0 ? 1 : Double(correct) / Double(matched) }
+    public var recall: Double { positives == 0 ? 1 : Double(correct) / Double(positives) }
+
+    /// The development set of this checkout.
+    public static func defaultFolder() -> String {
+        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("flexible-dev").path
+    }
+
+    /// Reads `devset.tsv` of `folder`.
+    public static func rows(folder: String) throws -> [Row] {
+        let text = try String(contentsOfFile: folder + "/devset.tsv", encoding: .utf8)
+        return text.split(separator: "\n").dropFirst().compactMap { line in
+            let fields = line.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
+            guard fields.count >= 3 else { return nil }
+            var row = Row(utterance: fields[0], app: nil, intent: nil, values: [:], kind: fields[2])
+            if fields[1] != "-", let slash = fields[1].firstIndex(of: "/") {
+                row.app = String(fields[1][..<slash])
+                let rest = fields[1][fields[1].index(after: slash)...].split(separator: " ")
+                row.intent = rest.first.map(String.init)
+                for pair in rest.dropFirst() {
+                    let parts = pair.split(separator: "=")
+                    if parts.count == 2 { row.values[String(parts[0])] = String(parts[1]) }
+                }
+            }
+            return row
+        }
+    }
+
+    /// The apps of the set: the four examples of this checkout and those under `folder/apps`.
+    public static func apps(folder: String) throws -> [AppManifest] {
+        let examples = folder + "/../examples"
+        let paths = ["soupchef", "traillog", "postcard", "demo"].map { examples + "/" + $0 }
+            + ((try? FileManager.default.contentsOfDirectory(atPath: folder + "/apps"))?.sorted().map { folder + "/apps/" + $0 } ?? [])
+        return try Workspace.loadApps(paths)
+    }
+
+    /// Resolves every row on HomePod with `settings` (the vectors are encoded once per call).
+    public static func measure(folder: String = defaultFolder(), encoder: SentenceEncoder,
+                               settings: [SemanticMatcher.Settings]) throws -> [FlexibleMatchingAccuracy] {
+        let rows = try rows(folder: folder)
+        let apps = try apps(folder: folder)
+        let catalog = PhraseCatalog(apps: apps, profile: try Bundled.profiles().profile("homepod"))
+        var matcher = SemanticMatcher(catalog: catalog, encoder: encoder, cacheFolder: nil)
+        let flexible = catalog.apps.indices.filter { catalog.allowsFlexibleMatching(app: $0) }
+        let vectors = rows.map { encoder.encode($0.utterance) }
+        let actions = rows.map { encoder.encode(SemanticMatcher.action(of: Normalizer.normalize($0.utterance), apps: flexible, in: catalog)) }
+        return settings.map { setting in
+            matcher.settings = setting
+            var result = FlexibleMatchingAccuracy(settings: setting, rows: rows.count)
+            for ((row, vector), action) in zip(zip(rows, vectors), actions) {
+                let normalized = Normalizer.normalize(row.utterance)
+                let exact = catalog.exactMatches(normalized)
+                if row.intent != nil { result.positives += 1 }
+                guard exact.isEmpty else { continue }
+                let resolution = matcher.match(vector, action: action, normalized: normalized, in: catalog, apps: flexible)
+                let top = resolution.candidates.first.map { "\(catalog.apps[$0.reference.app].manifest.name)/\($0.expansion.intent) \(String(format: "%.3f", $0.score))" } ?? "-"
+                if resolution.matches.count > 1 {
+                    result.asked += 1
+                    continue
+                }
+                guard let match = resolution.matches.first else {
+                    if row.intent != nil { result.confusions.append("missed: \"\(row.utterance)\" (best \(top))") }
+                    continue
+                }
+                result.matched += 1
+                let app = catalog.apps[match.reference.app].manifest.name
+                if app == row.app, match.expansion.intent == row.intent {
+                    result.correct += 1
+                    if match.expansion.values == row.values { result.correctValues += 1 } else {
+                        result.confusions.append("values: \"\(row.utterance)\" gave \(match.expansion.values.sorted { $0.key < $1.key }), expected \(row.values.sorted { $0.key < $1.key })")
+                    }
+                } else {
+                    result.confusions.append("wrong (\(row.kind)): \"\(row.utterance)\" → \(top), expected \(row.app.map { "\($0)/\(row.intent ?? "")" } ?? "no match")")
+                }
+            }
+            return result
+        }
+    }
+}
