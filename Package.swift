@@ -56,7 +56,7 @@ let package = Package(
         //    transcripts, and the bundled demo. The CLI is a thin layer over this.
         .target(
             name: "Earshot",
-            dependencies: ["EarshotModel", "EarshotMatching", "EarshotDialogue", "EarshotAudio", "EarshotSpeech"],
+            dependencies: ["EarshotModel", "EarshotMatching", "EarshotDialogue", "EarshotAudio", "EarshotSpeech", "EarshotEmbedding", "EarshotSemantic"],
             resources: [.embedInCode("Resources")]
         ),
         // Benchmarks behind `earshot bench`.
@@ -74,7 +74,7 @@ let package = Package(
         .testTarget(name: "EarshotDialogueTests", dependencies: ["EarshotDialogue", "Earshot"]),
         .testTarget(name: "EarshotCLITests", dependencies: ["Earshot"]),
         .testTarget(name: "EarshotAudioTests", dependencies: ["EarshotAudio"]),
-        .testTarget(name: "EarshotSemanticTests", dependencies: ["EarshotSemantic", "Earshot"]),
+        .testTarget(name: "EarshotSemanticTests", dependencies: ["EarshotSemantic", "Earshot", "EarshotBench"]),
         .testTarget(name: "EarshotEmbeddingTests", dependencies: ["EarshotEmbedding"], resources: [.copy("Fixtures")]),
         .testTarget(name: "EarshotSpeechTests", dependencies: ["EarshotSpeech", "EarshotAudio", "Earshot", "EarshotBench"]),
     ],

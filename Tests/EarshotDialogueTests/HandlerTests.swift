@@ -230,13 +230,14 @@ struct HandlerTests {
         }
     }
 
-    /// The limit here is 2 s so that the script surely starts its `sleep` before it, even on a busy machine.
+    /// The limit here is 5 s so that the script surely starts its `sleep` before it, even on a busy machine
+    /// (at 1–2 s a loaded CI machine sometimes had not started the shell yet).
     @Test("a handler that sleeps past the limit is stopped, with the child it started")
     func sleepsKillsChildDirect() async throws {
         let fixture = try Fixture(script: Self.sleeps)
         defer { fixture.cleanUp() }
-        let (result, elapsed) = try await Self.runDirect(fixture, timeout: .seconds(2))
-        #expect(Self.reason(result).contains("did not answer within 2 s"))
+        let (result, elapsed) = try await Self.runDirect(fixture, timeout: .seconds(5))
+        #expect(Self.reason(result).contains("did not answer within 5 s"))
         #expect(elapsed < Self.noWait, "took \(elapsed)")
         #expect(Self.isRunning(getpid()), "isRunning cannot see this very process: the checks below would prove nothing")
         let shell = try #require(await Self.pid(fixture, "sh.pid"), "the script did not start")
@@ -263,19 +264,20 @@ struct HandlerTests {
     func sleepsSessionKillsChild() async throws {
         let fixture = try Fixture(script: Self.sleeps)
         defer { fixture.cleanUp() }
-        let (turn, elapsed) = try await Self.runSession(fixture, timeout: .seconds(2))
-        Self.expectFailureTurn(turn, ["did not answer within 2 s"])
+        let (turn, elapsed) = try await Self.runSession(fixture, timeout: .seconds(5))
+        Self.expectFailureTurn(turn, ["did not answer within 5 s"])
         #expect(elapsed < Self.noWait, "took \(elapsed)")
         let child = try #require(await Self.pid(fixture, "child.pid"), "the script did not start its sleep")
         #expect(await Self.ends(child), "the handler's child sleep \(child) still runs")
         if Self.isRunning(child) { kill(child, SIGKILL) }
     }
 
+    /// 5 s, so that the shell has surely written its pid before it is stopped.
     @Test("a handler that ignores SIGTERM and loops is stopped too")
     func busyLoopDirect() async throws {
         let fixture = try Fixture(script: "trap '' TERM INT HUP\necho $$ > sh.pid\nwhile :; do :; done\n")
         defer { fixture.cleanUp() }
-        let (result, elapsed) = try await Self.runDirect(fixture, timeout: .seconds(1))
+        let (result, elapsed) = try await Self.runDirect(fixture, timeout: .seconds(5))
         #expect(Self.reason(result).contains("did not answer"))
         #expect(elapsed < Self.noWait, "took \(elapsed)")
         let shell = try #require(await Self.pid(fixture, "sh.pid"))

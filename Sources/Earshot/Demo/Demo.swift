@@ -99,7 +99,7 @@ public enum Demo {
         }
         var played: [Played] = []
         for (scriptIndex, script) in scripts.enumerated() {
-            var session = try workspace.session(profile: script.profile)
+            var session = try workspace.matchingSession(profile: script.profile)
             let deviceName = session.profile.name
             observe(.script(script, deviceName: deviceName))
             var turns: [Turn] = []

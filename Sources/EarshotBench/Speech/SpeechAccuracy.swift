@@ -68,7 +68,7 @@ public struct SpeechAccuracy: Sendable {
         for kind in kinds {
             for profile in profiles {
                 var tally = Tally(kind: kind, profile: profile)
-                let fresh = try workspace.session(profile: profile)
+                let fresh = try workspace.matchingSession(profile: profile)
                 // The states where this device waits for an answer, for out-of-domain answers.
                 var leadIns: [[String]] = []
                 if kind == .oodAnswer {

@@ -11,7 +11,7 @@ struct ConverseCommand: AsyncParsableCommand {
     @OptionGroup var device: DeviceOptions
 
     func run() async throws {
-        var session = try common.workspace().session(profile: common.profile, locale: common.locale,
+        var session = try common.workspace().matchingSession(profile: common.profile, locale: common.locale,
                                                      settings: device.settings, handlers: device.handlers)
         let interactive = isatty(STDIN_FILENO) == 1 && !common.json
         var writer = common.writer

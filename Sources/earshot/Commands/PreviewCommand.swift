@@ -13,12 +13,9 @@ struct PreviewCommand: AsyncParsableCommand {
     @OptionGroup var device: DeviceOptions
 
     func run() async throws {
-        var session = try common.workspace().session(profile: common.profile, locale: common.locale,
+        var session = try common.workspace().matchingSession(profile: common.profile, locale: common.locale,
                                                      settings: device.settings, handlers: device.handlers)
         let turn = await session.respond(to: utterance)
         say(common.writer.render(turn, deviceName: session.profile.name))
-        if !common.json, turn.isInvocation, session.profile.matching == .flexible, session.resolver.flexible == nil {
-            say("        (note: \(session.profile.name) matches flexibly, but flexible matching is not built in yet: this was exact matching)")
-        }
     }
 }

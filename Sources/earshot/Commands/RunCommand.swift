@@ -18,7 +18,7 @@ struct RunCommand: AsyncParsableCommand {
     @OptionGroup var device: DeviceOptions
 
     func run() async throws {
-        var session = try common.workspace().session(profile: common.profile, locale: common.locale,
+        var session = try common.workspace().matchingSession(profile: common.profile, locale: common.locale,
                                                      settings: device.settings, handlers: device.handlers)
         // Every file is read before the first turn, so a bad one fails fast with nothing half done.
         let buffers = try audio.map { path throws(AudioError) in try AudioFile.read(path) }

@@ -1,0 +1,27 @@
+import EarshotDialogue
+import EarshotEmbedding
+import EarshotMatching
+import EarshotSemantic
+
+extension Workspace {
+    /// The sentence encoder, loaded once per process when a flexible device first needs it.
+    private static let encoder = Result<SentenceEncoder, EmbeddingError> { () throws(EmbeddingError) in try SentenceEncoder() }
+
+    /// A session on `profile` that matches by meaning where the profile and the apps allow it
+    /// (behavior.md §2.4): the sentence model is loaded, and the apps' similarity index built or read
+    /// from its cache, only then. Exact-only devices (the Watch) and apps with `flexibleMatching: false`
+    /// never touch the model.
+    ///
+    /// - Throws: ``LoadError`` for a bad profile or locale, ``EmbeddingError`` when a flexible device
+    ///   needs the model and it is missing or damaged (one line naming the folder and `make setup`).
+    public func matchingSession(profile name: String, locale: String? = nil, settings: DeviceSettings = DeviceSettings(),
+                                handlers: HandlerRunner = HandlerRunner()) throws -> Session {
+        let profile = try profiles.profile(name)
+        let catalog = PhraseCatalog(apps: apps, profile: profile, locale: locale)
+        guard catalog.apps.indices.contains(where: catalog.allowsFlexibleMatching) else {
+            return try session(profile: name, locale: locale, settings: settings, handlers: handlers)
+        }
+        let matcher = SemanticMatcher(catalog: catalog, encoder: try Self.encoder.get())
+        return try session(profile: name, locale: locale, settings: settings, handlers: handlers, flexible: matcher)
+    }
+}
