@@ -28,7 +28,7 @@ let package = Package(
         // 2b. Embedding: all-MiniLM-L6-v2 sentence vectors (WordPiece, BERT on OpenBLAS) for flexible matching.
         .target(name: "EarshotEmbedding", dependencies: ["COpenBLAS"]),
         // 2c. Semantic: the similarity index of the phrases and the flexible matcher over it.
-        .target(name: "EarshotSemantic", dependencies: ["EarshotMatching", "EarshotModel", "EarshotEmbedding"]),
+        .target(name: "EarshotSemantic", dependencies: ["EarshotMatching", "EarshotModel", "EarshotEmbedding", "COpenBLAS"]),
         // 3. Dialogue: the conversation state machine, perform (results and handlers), turns.
         .target(
             name: "EarshotDialogue",

@@ -18,6 +18,30 @@ public struct SemanticIndex: Sendable {
         /// One per expansion: its phrase with the app's name and the parameters left out ("Send a postcard
         /// to {recipient} with {applicationName}" → "send a postcard to with"), the words of the action.
         public var actions: [Embedding]
+        /// `phrases` and `actions` as row-major matrices (one row per expansion), for scoring every
+        /// expansion against an utterance in one matrix–vector product.
+        public let phraseMatrix: [Float]
+        public let actionMatrix: [Float]
+        /// The app's intents, and for each expansion the position of its intent among them.
+        public let intents: [String]
+        public let intentOfExpansion: [Int]
+
+        init(phrases: [Embedding], negatives: [Embedding], actions: [Embedding], intents: [String]) {
+            self.phrases = phrases
+            self.negatives = negatives
+            self.actions = actions
+            phraseMatrix = phrases.flatMap(\.values)
+            actionMatrix = actions.flatMap(\.values)
+            var order: [String] = []
+            var position: [String: Int] = [:]
+            intentOfExpansion = intents.map { intent in
+                if let known = position[intent] { return known }
+                position[intent] = order.count
+                order.append(intent)
+                return order.count - 1
+            }
+            self.intents = order
+        }
     }
 
     /// By app position in the catalog.
@@ -45,7 +69,8 @@ public struct SemanticIndex: Sendable {
             let negativeEnd = app.expansions.count + app.negativeExpansions.count
             let actionVectors = Dictionary(uniqueKeysWithValues: zip(actionTexts, vectors[negativeEnd...]))
             apps.append(App(phrases: Array(vectors[..<app.expansions.count]), negatives: Array(vectors[app.expansions.count..<negativeEnd]),
-                            actions: app.expansions.map { actionVectors[Self.action(of: $0.phrase)]! }))
+                            actions: app.expansions.map { actionVectors[Self.action(of: $0.phrase)]! },
+                            intents: app.expansions.map(\.intent)))
         }
         self.apps = apps
     }
@@ -58,6 +83,11 @@ public struct SemanticIndex: Sendable {
             if ch == "{" { depth += 1; out.append(" ") } else if ch == "}" { depth = max(0, depth - 1) } else if depth == 0 { out.append(ch) }
         }
         return out.split(whereSeparator: \.isWhitespace).joined(separator: " ").lowercased()
+    }
+
+    /// An index of vectors already made, by app position.
+    public init(apps: [App]) {
+        self.apps = apps
     }
 
     /// `$XDG_CACHE_HOME/earshot/index` (or `~/.cache/earshot/index`).

@@ -1,3 +1,4 @@
+import COpenBLAS
 import EarshotEmbedding
 import EarshotMatching
 import EarshotModel
@@ -45,6 +46,13 @@ public struct SemanticMatcher: FlexibleMatcher {
         self.settings = settings
     }
 
+    /// A matcher over an index already built.
+    public init(encoder: SentenceEncoder, index: SemanticIndex, settings: Settings = .calibrated) {
+        self.encoder = encoder
+        self.index = index
+        self.settings = settings
+    }
+
     public func match(_ utterance: String, normalized: String, in catalog: PhraseCatalog, apps: [Int]) -> Resolution {
         let vector = encoder.encode(utterance)
         let action = settings.sentenceWeight < 1 ? encoder.encode(Self.action(of: normalized, apps: apps, in: catalog)) : vector
@@ -80,14 +88,17 @@ public struct SemanticMatcher: FlexibleMatcher {
         var negative: (score: Float, app: Int)?
         for app in apps where app < index.apps.count {
             let vectors = index.apps[app]
-            for (position, phrase) in vectors.phrases.enumerated() {
-                let score = settings.sentenceWeight * phrase.cosine(vector)
-                    + (settings.sentenceWeight < 1 ? (1 - settings.sentenceWeight) * vectors.actions[position].cosine(action) : 0)
+            let scores = Self.scores(vectors, vector, action, sentenceWeight: settings.sentenceWeight)
+            // The best expansion of each intent, by the intents' positions (no strings in this loop).
+            var top = [(score: Float, expansion: Int)](repeating: (-2, -1), count: vectors.intents.count)
+            for (position, score) in scores.enumerated() {
+                let intent = vectors.intentOfExpansion[position]
+                if score > top[intent].score { top[intent] = (score, position) }
+            }
+            for (score, position) in top where position >= 0 {
                 let expansion = catalog.apps[app].expansions[position]
-                let key = "\(app)|\(expansion.intent)"
-                if score > Float(best[key]?.score ?? -2) {
-                    best[key] = Candidate(reference: .init(app: app, expansion: position), expansion: expansion, score: Double(score))
-                }
+                best["\(app)|\(expansion.intent)"] = Candidate(reference: .init(app: app, expansion: position), expansion: expansion,
+                                                              score: Double(score))
             }
             for phrase in vectors.negatives {
                 let score = phrase.cosine(vector)
@@ -111,6 +122,22 @@ public struct SemanticMatcher: FlexibleMatcher {
             return said
         }
         return Resolution(mode: .flexible, matches: matches, candidates: candidates)
+    }
+
+    /// Every expansion's score: `weight` × cosine with the sentence + (1 − `weight`) × cosine with the
+    /// action, as two matrix–vector products.
+    static func scores(_ app: SemanticIndex.App, _ vector: Embedding, _ action: Embedding, sentenceWeight weight: Float) -> [Float] {
+        let rows = app.phrases.count
+        guard rows > 0 else { return [] }
+        let dimension = Int32(vector.dimension)
+        var scores = [Float](repeating: 0, count: rows)
+        cblas_sgemv(CblasRowMajor, CblasNoTrans, Int32(rows), dimension, weight, app.phraseMatrix, dimension,
+                    vector.values, 1, 0, &scores, 1)
+        if weight < 1 {
+            cblas_sgemv(CblasRowMajor, CblasNoTrans, Int32(rows), dimension, 1 - weight, app.actionMatrix, dimension,
+                        action.values, 1, 1, &scores, 1)
+        }
+        return scores
     }
 
     /// Whether `normalized` says the app's name or one of its synonyms, as whole words.

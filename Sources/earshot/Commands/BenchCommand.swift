@@ -56,7 +56,7 @@ struct BenchCommand: AsyncParsableCommand {
                            result.precision, result.recall, result.matched, result.correct, result.correctValues, result.asked))
                 if misses { say(result.confusions.map { "  - \($0)" }.joined(separator: "\n")) }
             }
-            say("")
+            say("\n### Speed\n\n" + (try FlexibleMatchingSpeed.measure(encoder: try SentenceEncoder())).markdown + "\n")
         }
         guard only != .exact, only != .embedding, only != .flexible else { return }
         let fixtures = try AudioFixtures(folder: self.fixtures ?? AudioFixtures.defaultFolder())
