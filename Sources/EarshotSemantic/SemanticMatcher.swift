@@ -23,10 +23,15 @@ public struct SemanticMatcher: FlexibleMatcher {
         /// actions: the utterance and the phrase without app names and values.
         public var sentenceWeight: Float
 
-        public init(threshold: Float, margin: Float, sentenceWeight: Float = 1) {
+        /// The least similarity of the actions (the utterance and the best phrase without app names and
+        /// values) a match needs: a request for another action on the same things is no match.
+        public var actionFloor: Float
+
+        public init(threshold: Float, margin: Float, sentenceWeight: Float = 1, actionFloor: Float = -1) {
             self.threshold = threshold
             self.margin = margin
             self.sentenceWeight = sentenceWeight
+            self.actionFloor = actionFloor
         }
 
         /// Calibrated on the development set (flexible-dev/devset.tsv, `earshot bench --only flexible`):
@@ -108,7 +113,8 @@ public struct SemanticMatcher: FlexibleMatcher {
         let everything = best.values.sorted { ($0.score, $1.expansion.text) > ($1.score, $0.expansion.text) }
         let candidates = Array(everything.prefix(3))
         let ranked = everything.filter { named.contains($0.reference.app) }
-        guard let top = ranked.first, Float(top.score) >= settings.threshold else {
+        guard let top = ranked.first, Float(top.score) >= settings.threshold,
+              settings.actionFloor <= -1 || index.apps[top.reference.app].actions[top.reference.expansion].cosine(action) >= settings.actionFloor else {
             return Resolution(mode: .flexible, matches: [], candidates: candidates)
         }
         if let negative, named.contains(negative.app), negative.score >= Float(top.score) {

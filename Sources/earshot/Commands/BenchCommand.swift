@@ -44,15 +44,19 @@ struct BenchCommand: AsyncParsableCommand {
         }
         if only == .flexible || only == .all {
             // The calibrated settings, and with --only flexible the grid they were chosen from.
-            let grid = only == .all ? [] : [Float(1), 0.8, 0.7, 0.6, 0.5].flatMap { weight in
-                [Float(0.6), 0.65, 0.68, 0.7, 0.72, 0.74, 0.76, 0.78, 0.8, 0.82, 0.85, 0.88].flatMap { threshold in
-                    [Float(0), 0.02, 0.04, 0.06].map { SemanticMatcher.Settings(threshold: threshold, margin: $0, sentenceWeight: weight) }
+            let grid = only == .all ? [] : [Float(-1), 0.3, 0.4, 0.5, 0.6].flatMap { floor in
+                [Float(1), 0.8, 0.7, 0.6, 0.5].flatMap { weight in
+                    [Float(0.6), 0.65, 0.68, 0.7, 0.72, 0.74, 0.76, 0.78, 0.8, 0.82, 0.85, 0.88].flatMap { threshold in
+                        [Float(0), 0.02, 0.04, 0.06].map {
+                            SemanticMatcher.Settings(threshold: threshold, margin: $0, sentenceWeight: weight, actionFloor: floor)
+                        }
+                    }
                 }
             }
             say("## Flexible matching over flexible-dev/devset.tsv (HomePod)\n")
             for result in try FlexibleMatchingAccuracy.measure(encoder: try SentenceEncoder(), settings: [.calibrated] + grid) {
-                say(String(format: "weight %.1f threshold %.2f margin %.2f: precision %.3f recall %.3f (matched %d, correct %d, values right %d, asked %d)",
-                           result.settings.sentenceWeight, result.settings.threshold, result.settings.margin,
+                say(String(format: "floor %.1f weight %.1f threshold %.2f margin %.2f: precision %.3f recall %.3f (matched %d, correct %d, values right %d, asked %d)",
+                           result.settings.actionFloor, result.settings.sentenceWeight, result.settings.threshold, result.settings.margin,
                            result.precision, result.recall, result.matched, result.correct, result.correctValues, result.asked))
                 if misses { say(result.confusions.map { "  - \($0)" }.joined(separator: "\n")) }
             }
