@@ -61,6 +61,9 @@ struct BenchCommand: AsyncParsableCommand {
                 if misses { say(result.confusions.map { "  - \($0)" }.joined(separator: "\n")) }
             }
             say("\n### Speed\n\n" + (try FlexibleMatchingSpeed.measure(encoder: try SentenceEncoder())).markdown + "\n")
+            let spoken = try await FlexibleMatchingAccuracy.spoken(loop: try SpeechLoop())
+            say("### Spoken (en-us, through the speech loop)\n\n" + spoken.markdown + "\n")
+            if misses { say(spoken.misses.map { "- \($0)" }.joined(separator: "\n") + "\n") }
         }
         guard only != .exact, only != .embedding, only != .flexible else { return }
         let fixtures = try AudioFixtures(folder: self.fixtures ?? AudioFixtures.defaultFolder())
