@@ -63,7 +63,7 @@ public struct SemanticIndex: Sendable {
                 vectors = cached
                 cachedApps += 1
             } else {
-                vectors = texts.map { encoder.encode($0) }
+                vectors = encoder.encode(texts)
                 if let path, let cacheFolder { Self.write(vectors, to: path, folder: cacheFolder) }
             }
             let negativeEnd = app.expansions.count + app.negativeExpansions.count

@@ -31,7 +31,7 @@ struct EncoderTests {
     func concurrentCalls() async throws {
         let encoder = try InstalledModel.encoder()
         let texts = (0..<16).map { "order \($0) bowls of soup with soup chef, please" }
-        let serial = encoder.encode(texts)
+        let serial = texts.map { encoder.encode($0) }
         let concurrent = await withTaskGroup(of: (Int, Embedding).self) { group in
             for (index, text) in texts.enumerated() {
                 group.addTask { (index, encoder.encode(text)) }

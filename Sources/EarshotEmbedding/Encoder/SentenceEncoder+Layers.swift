@@ -2,37 +2,42 @@ import COpenBLAS
 import Foundation
 
 /// The forward pass: embeddings, then per layer self-attention and the feed-forward block, each closed by
-/// a residual sum and LayerNorm; then the mean over the tokens.
+/// a residual sum and LayerNorm; then the mean over each sentence's tokens.
 ///
-/// Activations are `[rows × width]` row-major buffers allocated once per call; every projection is one
-/// sgemm over the whole sequence.
+/// A pass runs over a batch of sentences whose token rows are stacked in `ForwardScratch`'s buffers:
+/// every projection is one sgemm over all the rows (OpenBLAS packs each weight matrix once per product,
+/// so the more rows, the less that costs per row), everything else is row-wise but attention, which runs
+/// per sentence over its own rows. A sentence's vector does not depend on the others in its batch.
 extension SentenceEncoder {
-    /// The mean of the last layer's token vectors, every token attending to every other (one sentence,
-    /// no attention mask needed).
-    func meanPooled(_ ids: [Int32]) -> [Float] {
-        let n = ids.count, h = configuration.hiddenSize, inner = configuration.intermediateSize
-        guard n > 0 else { return [Float](repeating: 0, count: h) }
-        // The projections run over `rows`, n rounded up to a multiple of 4, the padding rows being
-        // ignored by attention and pooling: OpenBLAS's Haswell sgemm works in blocks of 4 rows here, and a
-        // ragged last block costs more than a whole one (7 tokens: 5.8 ms as they are, 3.7 ms padded to 8).
-        let rows = (n + 3) / 4 * 4
-        let sizes = [rows * h, rows * 3 * h, n * n, rows * h, rows * h, rows * inner]
-        let total = sizes.reduce(0, +)
-        let buffer = UnsafeMutablePointer<Float>.allocate(capacity: total)
-        defer { buffer.deallocate() }
-        buffer.initialize(repeating: 0, count: total)
-        let hidden = buffer                       // the layer's input and output
-        let queryKeyValue = hidden + sizes[0]     // [rows × 3h]: queries, keys, values side by side
-        let scores = queryKeyValue + sizes[1]     // [n × n], one head at a time
-        let context = scores + sizes[2]           // [rows × h], the heads side by side
-        let attended = context + sizes[3]         // [rows × h], after attention's residual and LayerNorm
-        let intermediate = attended + sizes[4]    // [rows × inner]
+    /// The mean of the last layer's token vectors of each sentence of `sentences` (valid ids, at most the
+    /// model's length each), in order; a sentence without ids gets zeros. `scratch` must have room for
+    /// all their tokens and for the longest.
+    func meanPooled(_ sentences: [[Int32]], in scratch: borrowing ForwardScratch) -> [[Float]] {
+        let h = configuration.hiddenSize, inner = configuration.intermediateSize
+        var starts: [Int] = []
+        starts.reserveCapacity(sentences.count)
+        var tokens = 0
+        for sentence in sentences {
+            starts.append(tokens)
+            tokens += sentence.count
+        }
+        guard tokens > 0 else { return sentences.map { _ in [Float](repeating: 0, count: h) } }
+        let rows = ForwardScratch.rows(forTokens: tokens)
+        precondition(rows <= scratch.rows && sentences.allSatisfy { $0.count <= scratch.longestSentence },
+                     "a batch larger than its scratch buffers")
+        let hidden = scratch.hidden, queryKeyValue = scratch.queryKeyValue, scores = scratch.scores
+        let context = scratch.context, attended = scratch.attended, intermediate = scratch.intermediate
 
-        embed(ids, into: hidden)
+        // The padding rows are zero (reused buffers hold the last batch's rows): finite, never read back.
+        (hidden + tokens * h).update(repeating: 0, count: (rows - tokens) * h)
+        for (sentence, start) in zip(sentences, starts) { embed(sentence, into: hidden + start * h) }
+        layerNorm(hidden, rows: tokens, scale: weights.embeddingNormScale, bias: weights.embeddingNormBias)
         for layer in weights.layers {
             setRows(queryKeyValue, rows: rows, to: layer.queryKeyValueBias)
             Self.addProduct(hidden, rows: rows, inner: h, weight: layer.queryKeyValue, outputs: 3 * h, into: queryKeyValue)
-            attend(queryKeyValue, tokens: n, scores: scores, into: context)
+            for (sentence, start) in zip(sentences, starts) where !sentence.isEmpty {
+                attend(queryKeyValue + start * 3 * h, tokens: sentence.count, scores: scores, into: context + start * h)
+            }
 
             attended.update(from: hidden, count: rows * h)
             addRows(attended, rows: rows, bias: layer.attentionOutputBias)
@@ -49,24 +54,30 @@ extension SentenceEncoder {
             layerNorm(hidden, rows: rows, scale: layer.outputNormScale, bias: layer.outputNormBias)
         }
 
-        var mean = [Float](repeating: 0, count: h)
-        for row in 0..<n {
-            let vector = hidden + row * h
-            for column in 0..<h { mean[column] += vector[column] }
+        return zip(sentences, starts).map { sentence, start in
+            var mean = [Float](repeating: 0, count: h)
+            guard !sentence.isEmpty else { return mean }
+            mean.withUnsafeMutableBufferPointer { mean in
+                for row in start..<start + sentence.count {
+                    let vector = hidden + row * h
+                    for column in 0..<h { mean[column] += vector[column] }
+                }
+                let scale = 1 / Float(sentence.count)
+                for column in 0..<h { mean[column] *= scale }
+            }
+            return mean
         }
-        let scale = 1 / Float(n)
-        for column in 0..<h { mean[column] *= scale }
-        return mean
     }
 
-    /// Word + position + token type 0 embeddings, then LayerNorm.
-    private func embed(_ ids: [Int32], into hidden: UnsafeMutablePointer<Float>) {
+    /// Word + position + token type 0 embeddings of one sentence, its first token at `rows` (not yet
+    /// normalised).
+    private func embed(_ ids: [Int32], into rows: UnsafeMutablePointer<Float>) {
         let h = configuration.hiddenSize
         weights.wordEmbeddings.withUnsafeBufferPointer { words in
             weights.positionEmbeddings.withUnsafeBufferPointer { positions in
                 weights.tokenTypeEmbedding.withUnsafeBufferPointer { type in
                     for (position, id) in ids.enumerated() {
-                        let row = hidden + position * h
+                        let row = rows + position * h
                         let word = words.baseAddress! + Int(id) * h
                         let place = positions.baseAddress! + position * h
                         for column in 0..<h { row[column] = word[column] + place[column] + type[column] }
@@ -74,10 +85,10 @@ extension SentenceEncoder {
                 }
             }
         }
-        layerNorm(hidden, rows: ids.count, scale: weights.embeddingNormScale, bias: weights.embeddingNormBias)
     }
 
-    /// Multi-head self-attention: per head, softmax(Q·Kᵀ / √d)·V into its columns of `context`.
+    /// One sentence's multi-head self-attention, its rows starting at `queryKeyValue` and `context`: per
+    /// head, softmax(Q·Kᵀ / √d)·V into its columns of `context`.
     ///
     /// (Plain SIMD loops instead of the two sgemm calls per head measured the same: the projections
     /// around it take over 90% of an encode.)
