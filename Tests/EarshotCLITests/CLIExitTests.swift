@@ -64,10 +64,13 @@ struct CLIExitTests {
     }
 
     /// Runs `earshot` with `arguments` in `directory` and waits for it (at most 60 s).
-    static func run(_ arguments: [String], in directory: URL) async throws -> Run {
+    static func run(_ arguments: [String], in directory: URL, environment: [String: String] = [:]) async throws -> Run {
         let process = Process()
         process.executableURL = try binary()
         process.arguments = arguments
+        if !environment.isEmpty {
+            process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+        }
         process.currentDirectoryURL = directory
         let out = Pipe(), err = Pipe()
         process.standardOutput = out
@@ -155,6 +158,25 @@ struct CLIExitTests {
         try Self.broken.write(to: file, atomically: true, encoding: .utf8)
         let result = try await Self.run(["preview", "--app", file.path, "Order soup with Soup Chef"], in: dir)
         Self.expectOneLine(result, file: file.path)
+    }
+
+    @Test("without the sentence model: a flexible device says so in one line, status 2; the Watch matches exactly as before")
+    func missingSentenceModel() async throws {
+        let dir = try Self.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let missing = dir.appendingPathComponent("no-model").path
+        let demo = Self.packageRoot.appendingPathComponent("examples/demo").path
+        let homepod = try await Self.run(["preview", "--app", demo, "Give me a summary of my shopping list with Demo"], in: dir,
+                                         environment: ["EARSHOT_MODEL_DIR": missing])
+        #expect(homepod.status == 2)
+        #expect(homepod.stdout.isEmpty)
+        #expect(homepod.stderr.split(separator: "\n").count == 1, "stderr: \(homepod.stderr)")
+        #expect(homepod.stderr.hasPrefix("earshot: sentence model in \(missing): "), "stderr: \(homepod.stderr)")
+        #expect(homepod.stderr.contains("make setup"))
+        let watch = try await Self.run(["preview", "--profile", "watch", "--app", demo, "Summarize my shopping list with Demo"], in: dir,
+                                       environment: ["EARSHOT_MODEL_DIR": missing])
+        #expect(watch.status == 0, "stderr: \(watch.stderr)")
+        #expect(watch.stdout.contains("SummarizeList"))
     }
 
     @Test("earshot check on a missing file: status 2, one line naming the path")
