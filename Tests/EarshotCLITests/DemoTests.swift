@@ -72,16 +72,10 @@ struct DemoTests {
             let outcome = played.last?.outcome ?? "-"
             let ended = script.expected.map(\.rawValue).contains(outcome)
             let what = "\(script.title): \(outcome), heard \(played.map(\.heard.text))"
-            if script.expected.contains(.notUnderstood) {
-                // "Give me a summary of my shopping list with Demo" on the Watch: its grammar holds only the
-                // exact phrases, so the recogniser should refuse it; today it maps the paraphrase onto a
-                // phrase of the app with high confidence instead (a false accept).
-                withKnownIssue("the recogniser accepts a paraphrase as a close grammar sentence", isIntermittent: true) {
-                    #expect(ended, "\(what)")
-                }
-            } else {
-                #expect(ended, "\(what)")
-            }
+            // Among them the Watch refusing the spoken paraphrase "Give me a summary of my shopping list with
+            // Demo" (its grammar holds only the exact phrases; the paraphrase fits "summarize my shopping
+            // list with demo" closely, and request rejection was tightened until it no longer passes).
+            #expect(ended, "\(what)")
         }
         #expect(turns[3].reply.text.contains("Your soup will be ready"), "reply: \(turns[3].reply.text)")
 
