@@ -47,6 +47,10 @@ let package = Package(
         .target(name: "CSpeechShims", dependencies: ["CPocketSphinx"]),
         // 4a. Audio: files in (any format, rate, channels) as 16 kHz mono; WAV out.
         .target(name: "EarshotAudio", dependencies: ["CSndfile", "CSoxr"]),
+        // 4a. Live audio: ALSA capture and playback (any format, rate, channels) as 16 kHz mono.
+        .systemLibrary(name: "CALSA", pkgConfig: "alsa", providers: [.apt(["libasound2-dev"])]),
+        .target(name: "CALSAShims", dependencies: ["CALSA"]),
+        .target(name: "EarshotALSA", dependencies: ["CALSA", "CALSAShims", "EarshotAudio"]),
         // 4b. Speech: espeak-ng synthesis, pocketsphinx recognition in the context of the conversation.
         .target(
             name: "EarshotSpeech",
@@ -74,6 +78,7 @@ let package = Package(
         .testTarget(name: "EarshotDialogueTests", dependencies: ["EarshotDialogue", "Earshot"]),
         .testTarget(name: "EarshotCLITests", dependencies: ["Earshot"]),
         .testTarget(name: "EarshotAudioTests", dependencies: ["EarshotAudio"]),
+        .testTarget(name: "EarshotALSATests", dependencies: ["EarshotALSA", "EarshotAudio"]),
         .testTarget(name: "EarshotSemanticTests", dependencies: ["EarshotSemantic", "Earshot", "EarshotBench"]),
         .testTarget(name: "EarshotEmbeddingTests", dependencies: ["EarshotEmbedding"], resources: [.copy("Fixtures")]),
         .testTarget(name: "EarshotSpeechTests", dependencies: ["EarshotSpeech", "EarshotAudio", "Earshot", "EarshotBench"]),

@@ -79,8 +79,9 @@ public struct FlexibleMatchingAccuracy: Sendable {
         let catalog = PhraseCatalog(apps: apps, profile: try Bundled.profiles().profile("homepod"))
         var matcher = SemanticMatcher(catalog: catalog, encoder: encoder, cacheFolder: nil)
         let flexible = catalog.apps.indices.filter { catalog.allowsFlexibleMatching(app: $0) }
-        let vectors = rows.map { encoder.encode($0.utterance) }
-        let actions = rows.map { encoder.encode(SemanticMatcher.action(of: Normalizer.normalize($0.utterance), apps: flexible, in: catalog)) }
+        let requests = rows.map { SemanticMatcher.request(in: Normalizer.normalize($0.utterance)) }
+        let vectors = encoder.encode(requests)
+        let actions = encoder.encode(requests.map { SemanticMatcher.action(of: $0, apps: flexible, in: catalog) })
         return settings.map { setting in
             matcher.settings = setting
             var result = FlexibleMatchingAccuracy(settings: setting, rows: rows.count)
