@@ -45,12 +45,17 @@ public final class ALSAPlayback {
         }
     }
 
-    /// Blocks until everything written has been played.
+    /// Blocks until everything written has been played, then readies the device for the next write
+    /// (a drained PCM is stopped: writing to it again would fail).
     /// - Throws: `ALSAError` of kind `.io` when draining fails.
     public func drain() throws {
         let code = snd_pcm_drain(device.pcm)
         guard code >= 0 else {
             throw ALSAError(kind: .io, device: device.name, stream: .playback, code: code, detail: "drain")
+        }
+        let prepared = snd_pcm_prepare(device.pcm)
+        guard prepared >= 0 else {
+            throw ALSAError(kind: .io, device: device.name, stream: .playback, code: prepared, detail: "prepare after drain")
         }
     }
 

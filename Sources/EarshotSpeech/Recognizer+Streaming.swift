@@ -82,8 +82,10 @@ extension Recognizer {
         if recognition.isRejected, let model = current.context.languageModel {
             let start = clock.now
             defer { lastTimings.grammar += (clock.now - start).seconds }
-            if let paraphrase = try paraphrase(current.samples, model: model, context: current.context,
-                                               phoneScore: phoneScore, padding: padding) {
+            // A second opinion only: if it cannot be had (a temporary file, a pronunciation), the grammar's
+            // rejection stands.
+            if let paraphrase = try? paraphrase(current.samples, model: model, context: current.context,
+                                                phoneScore: phoneScore, padding: padding) {
                 return paraphrase
             }
         }

@@ -212,7 +212,9 @@ public final class Recognizer {
         let processed = audio.samples.withUnsafeBufferPointer { buffer in
             ps_process_raw(decoder, buffer.baseAddress, buffer.count, 0, 1)
         }
-        guard processed >= 0, ps_end_utt(decoder) == 0 else { throw SpeechError("pocketsphinx failed while decoding.") }
+        // The utterance is ended whatever happened, so the decoder can start the next one.
+        let ended = ps_end_utt(decoder)
+        guard processed >= 0, ended == 0 else { throw SpeechError("pocketsphinx failed while decoding.") }
         return result(of: decoder, words: search != Self.phoneLoop)
     }
 }

@@ -97,6 +97,21 @@ struct ALSATests {
         #expect(try rig.readOutput() == tone.samples)
     }
 
+    @Test("one reply after another: writing after a drain plays the next buffer too")
+    func playbackAfterDrain() throws {
+        let rig = try FilePluginRig()
+        let first = AudioBuffer.tone(frequency: 440, seconds: 0.25)
+        let second = AudioBuffer.tone(frequency: 660, seconds: 0.25)
+        do {
+            let playback = try ALSAPlayback(name: "earshot_out", configuration: rig.configuration())
+            try playback.write(first)
+            try playback.drain()
+            try playback.write(second)
+            try playback.drain()
+        }
+        #expect(try rig.readOutput() == first.samples + second.samples)
+    }
+
     @Test("a buffer at another rate is resampled to the device rate before playing")
     func playbackResamples() throws {
         let rig = try FilePluginRig()

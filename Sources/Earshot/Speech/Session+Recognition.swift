@@ -11,7 +11,8 @@ extension Session {
         guard conversation == nil else {
             return RecognitionContext(name: expected.name, sentences: expected.sentences, kind: .answer)
         }
-        let flexible = catalog.apps.indices.filter { catalog.allowsFlexibleMatching(app: $0) }
+        // Only a flexible matcher can make anything of a transcript outside the phrases.
+        let flexible = resolver.flexible == nil ? [] : catalog.apps.indices.filter { catalog.allowsFlexibleMatching(app: $0) }
         let phrases = flexible.flatMap { catalog.apps[$0].expansions.map(\.text) }
         return RecognitionContext(name: expected.name, sentences: expected.sentences, kind: .request,
                                   languageModel: phrases.isEmpty ? nil : DomainLanguageModel(phrases: phrases))

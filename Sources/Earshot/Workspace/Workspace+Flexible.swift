@@ -16,11 +16,10 @@ extension Workspace {
     ///   needs the model and it is missing or damaged (one line naming the folder and `make setup`).
     public func matchingSession(profile name: String, locale: String? = nil, settings: DeviceSettings = DeviceSettings(),
                                 handlers: HandlerRunner = HandlerRunner()) throws -> Session {
-        let profile = try profiles.profile(name)
-        let catalog = PhraseCatalog(apps: apps, profile: profile, locale: locale)
-        guard catalog.apps.indices.contains(where: catalog.allowsFlexibleMatching) else {
-            return try session(profile: name, locale: locale, settings: settings, handlers: handlers)
-        }
+        // The profile and locale are checked first, so their errors come before any about the model.
+        let plain = try session(profile: name, locale: locale, settings: settings, handlers: handlers)
+        let catalog = plain.catalog
+        guard catalog.apps.indices.contains(where: catalog.allowsFlexibleMatching) else { return plain }
         let matcher = SemanticMatcher(catalog: catalog, encoder: try Self.encoder.get())
         return try session(profile: name, locale: locale, settings: settings, handlers: handlers, flexible: matcher)
     }

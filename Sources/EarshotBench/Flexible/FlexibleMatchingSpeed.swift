@@ -41,7 +41,9 @@ public struct FlexibleMatchingSpeed: Sendable {
         start = clock.now
         let cached = SemanticIndex(catalog: one, encoder: encoder, cacheFolder: folder)
         let warm = (clock.now - start).seconds
-        precondition(cached.cachedApps == 1)
+        guard cached.cachedApps == 1 else {
+            throw SpeechBenchError("the similarity index could not be cached in \(folder) (is the temporary folder writable?)")
+        }
 
         // Ten apps: the first encoded, the other nine the same vectors under other names (the decision's
         // cost does not depend on what the vectors hold).

@@ -71,7 +71,8 @@ public struct SafeTensors: Sendable {
             guard !overflow, offsets[0] >= 0, offsets[0] <= offsets[1], offsets[1] <= dataBytes else {
                 throw SafeTensorsError("\(name) lies outside the \(dataBytes) bytes of data (the file is truncated?)")
             }
-            guard offsets[1] - offsets[0] == elements * size else {
+            let (bytes, bytesOverflow) = elements.multipliedReportingOverflow(by: size)
+            guard !bytesOverflow, offsets[1] - offsets[0] == bytes else {
                 throw SafeTensorsError("\(name) has \(offsets[1] - offsets[0]) bytes for shape \(shape) of \(dtype)")
             }
             tensors[name] = Tensor(dtype: dtype, shape: shape, byteRange: offsets[0]..<offsets[1])

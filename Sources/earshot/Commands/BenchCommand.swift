@@ -35,6 +35,12 @@ struct BenchCommand: AsyncParsableCommand {
                                visibility: .hidden))
     var diagnostics: String?
 
+    func validate() throws {
+        for name in kind where SpeechAccuracy.Measure(rawValue: name) == nil {
+            throw ValidationError("unknown --kind \(name): use phrase, answer, ood or ood-answer.")
+        }
+    }
+
     func run() async throws {
         if only == .exact || only == .all {
             say("## Exact-match resolution\n\n" + ExactMatchBenchmark.run(iterations: iterations).markdown + "\n")
