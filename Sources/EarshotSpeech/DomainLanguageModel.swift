@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// A trigram language model of what people say to a device's apps, written by Earshot as ARPA text, so
 /// that wordings nobody wrote down ("can you get me tomato soup from Soup Chef") can still be transcribed
@@ -36,6 +37,21 @@ public struct DomainLanguageModel: Sendable, Hashable {
         }
         sentences += Self.connectives
         self.sentences = sentences
+    }
+
+    /// Models already made in this process, by the phrases they were made of.
+    private static let made = Mutex<[[String]: DomainLanguageModel]>([:])
+
+    /// The model of `phrases`, made once per process for the same phrases (a device asks for it on every
+    /// request; making it anew took tens of milliseconds for the examples).
+    public static func of(phrases: [String]) -> DomainLanguageModel {
+        if let model = made.withLock({ $0[phrases] }) { return model }
+        let model = DomainLanguageModel(phrases: phrases)
+        made.withLock { cache in
+            if cache.count > 64 { cache.removeAll() }
+            cache[phrases] = model
+        }
+        return model
     }
 
     /// Every word of the model.

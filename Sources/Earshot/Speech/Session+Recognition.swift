@@ -15,6 +15,6 @@ extension Session {
         let flexible = resolver.flexible == nil ? [] : catalog.apps.indices.filter { catalog.allowsFlexibleMatching(app: $0) }
         let phrases = flexible.flatMap { catalog.apps[$0].expansions.map(\.text) }
         return RecognitionContext(name: expected.name, sentences: expected.sentences, kind: .request,
-                                  languageModel: phrases.isEmpty ? nil : DomainLanguageModel(phrases: phrases))
+                                  languageModel: phrases.isEmpty ? nil : DomainLanguageModel.of(phrases: phrases))
     }
 }
