@@ -39,8 +39,7 @@ public final class ALSACapture {
             } else if result == -Int(EAGAIN) || result == -Int(EINTR) {
                 continue
             } else {
-                try device.recover(from: result, while: "read audio")
-                overruns += 1
+                try recover(from: result)
             }
         }
         let mono = bytes.withUnsafeBytes {
@@ -54,8 +53,9 @@ public final class ALSACapture {
         try read(frames: max(0, Int((seconds * Double(device.negotiated.rate)).rounded())))
     }
 
-    /// Test seam: takes the recovery path for `code` exactly as a failed read would.
-    func recoverForTesting(_ code: Int) throws {
+    /// What a failed read does: recover the device (an overrun, a suspend) and count it, or throw.
+    /// Tests call it with a forced code, since the file plugin never overruns.
+    func recover(from code: Int) throws {
         try device.recover(from: code, while: "read audio")
         overruns += 1
     }

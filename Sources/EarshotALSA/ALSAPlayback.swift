@@ -39,8 +39,7 @@ public final class ALSAPlayback {
             } else if result == -Int(EAGAIN) || result == -Int(EINTR) {
                 continue
             } else {
-                try device.recover(from: result, while: "write audio")
-                underruns += 1
+                try recover(from: result)
             }
         }
     }
@@ -59,8 +58,9 @@ public final class ALSAPlayback {
         }
     }
 
-    /// Test seam: takes the recovery path for `code` exactly as a failed write would.
-    func recoverForTesting(_ code: Int) throws {
+    /// What a failed write does: recover the device (an underrun, a suspend) and count it, or throw.
+    /// Tests call it with a forced code, since the file plugin never underruns.
+    func recover(from code: Int) throws {
         try device.recover(from: code, while: "write audio")
         underruns += 1
     }

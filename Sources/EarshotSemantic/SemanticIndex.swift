@@ -11,27 +11,27 @@ import Foundation
 public struct SemanticIndex: Sendable {
     /// One app's vectors.
     public struct App: Sendable {
-        /// One per expansion, in the order of ``CompiledApp/expansions``.
-        public var phrases: [Embedding]
-        /// One per negative expansion, in the order of ``CompiledApp/negativeExpansions``.
-        public var negatives: [Embedding]
-        /// One per expansion: its phrase with the app's name and the parameters left out ("Send a postcard
-        /// to {recipient} with {applicationName}" → "send a postcard to with"), the words of the action.
-        public var actions: [Embedding]
-        /// `phrases` and `actions` as row-major matrices (one row per expansion), for scoring every
-        /// expansion against an utterance in one matrix–vector product.
+        /// One row per expansion, in the order of ``CompiledApp/expansions``, each `dimension` floats:
+        /// scored against an utterance in one matrix–vector product.
         public let phraseMatrix: [Float]
-        public let actionMatrix: [Float]
+        public let dimension: Int
+        /// One per negative expansion, in the order of ``CompiledApp/negativeExpansions``.
+        public let negatives: [Embedding]
+        /// The distinct actions of the app's phrases: a phrase with the app's name and the parameters left
+        /// out ("Send a postcard to {recipient} with {applicationName}" → "send a postcard to with").
+        public let actions: [Embedding]
+        /// For each expansion, the position of its phrase's action in `actions`.
+        public let actionOfExpansion: [Int]
         /// The app's intents, and for each expansion the position of its intent among them.
         public let intents: [String]
         public let intentOfExpansion: [Int]
 
-        init(phrases: [Embedding], negatives: [Embedding], actions: [Embedding], intents: [String]) {
-            self.phrases = phrases
+        init(phrases: [Embedding], negatives: [Embedding], actions: [Embedding], actionOfExpansion: [Int], intents: [String]) {
+            dimension = phrases.first?.dimension ?? 0
+            phraseMatrix = phrases.flatMap(\.values)
             self.negatives = negatives
             self.actions = actions
-            phraseMatrix = phrases.flatMap(\.values)
-            actionMatrix = actions.flatMap(\.values)
+            self.actionOfExpansion = actionOfExpansion
             var order: [String] = []
             var position: [String: Int] = [:]
             intentOfExpansion = intents.map { intent in
@@ -41,6 +41,14 @@ public struct SemanticIndex: Sendable {
                 return order.count - 1
             }
             self.intents = order
+        }
+
+        /// The number of expansions.
+        public var phraseCount: Int { dimension == 0 ? 0 : phraseMatrix.count / dimension }
+
+        /// The vector of the expansion at `position`.
+        public func phrase(_ position: Int) -> Embedding {
+            Embedding(normalizing: Array(phraseMatrix[(position * dimension)..<((position + 1) * dimension)]))
         }
     }
 
@@ -67,9 +75,10 @@ public struct SemanticIndex: Sendable {
                 if let path, let cacheFolder { Self.write(vectors, to: path, folder: cacheFolder) }
             }
             let negativeEnd = app.expansions.count + app.negativeExpansions.count
-            let actionVectors = Dictionary(uniqueKeysWithValues: zip(actionTexts, vectors[negativeEnd...]))
+            let actionPosition = Dictionary(uniqueKeysWithValues: actionTexts.enumerated().map { ($1, $0) })
             apps.append(App(phrases: Array(vectors[..<app.expansions.count]), negatives: Array(vectors[app.expansions.count..<negativeEnd]),
-                            actions: app.expansions.map { actionVectors[Self.action(of: $0.phrase)]! },
+                            actions: Array(vectors[negativeEnd...]),
+                            actionOfExpansion: app.expansions.map { actionPosition[Self.action(of: $0.phrase)]! },
                             intents: app.expansions.map(\.intent)))
         }
         self.apps = apps

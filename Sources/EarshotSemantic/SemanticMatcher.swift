@@ -43,26 +43,37 @@ public struct SemanticMatcher: FlexibleMatcher {
     public let encoder: SentenceEncoder
     public let index: SemanticIndex
     public var settings: Settings
+    /// Every app name and every value's title and synonym, normalised, longest first, with the apps that
+    /// have it — what ``action(of:apps:)`` takes out of an utterance (made once, not per utterance).
+    private let forms: [(form: String, apps: Set<Int>)]
 
     /// A matcher for the apps of `catalog` (the index is built, or read from the cache, now).
     public init(catalog: PhraseCatalog, encoder: SentenceEncoder, settings: Settings = .calibrated,
                 cacheFolder: String? = SemanticIndex.defaultCacheFolder()) {
-        self.encoder = encoder
-        self.index = SemanticIndex(catalog: catalog, encoder: encoder, cacheFolder: cacheFolder)
-        self.settings = settings
+        self.init(catalog: catalog, encoder: encoder, index: SemanticIndex(catalog: catalog, encoder: encoder, cacheFolder: cacheFolder),
+                  settings: settings)
     }
 
-    /// A matcher over an index already built.
-    public init(encoder: SentenceEncoder, index: SemanticIndex, settings: Settings = .calibrated) {
+    /// A matcher for the apps of `catalog` over an index already built for them.
+    public init(catalog: PhraseCatalog, encoder: SentenceEncoder, index: SemanticIndex, settings: Settings = .calibrated) {
         self.encoder = encoder
         self.index = index
         self.settings = settings
+        var owners: [String: Set<Int>] = [:]
+        for (position, app) in catalog.apps.enumerated() {
+            var forms = app.manifest.names(in: app.locale)
+            for set in app.manifest.enums + app.manifest.entities {
+                for value in set.values { forms += value.spokenForms }
+            }
+            for form in forms.map(Normalizer.normalize) where !form.isEmpty { owners[form, default: []].insert(position) }
+        }
+        forms = owners.map { ($0.key, $0.value) }.sorted { ($0.form.count, $1.form) > ($1.form.count, $0.form) }
     }
 
     public func match(_ utterance: String, normalized: String, in catalog: PhraseCatalog, apps: [Int]) -> Resolution {
         let request = Self.request(in: normalized)
         let vector = encoder.encode(request)
-        let action = settings.sentenceWeight < 1 ? encoder.encode(Self.action(of: request, apps: apps, in: catalog)) : vector
+        let action = settings.sentenceWeight < 1 ? encoder.encode(self.action(of: request, apps: apps)) : vector
         return match(vector, action: action, normalized: normalized, in: catalog, apps: apps)
     }
 
@@ -72,6 +83,8 @@ public struct SemanticMatcher: FlexibleMatcher {
         "i want to", "i'd like to", "i would like to", "i need to", "i wanna", "let's", "go ahead and", "help me",
     ]
 
+    private static let longestCarriersFirst = carriers.sorted { $0.count > $1.count }
+
     /// The request in a normalised utterance, without the carriers around it ("can you please order soup
     /// with soup chef please" → "order soup with soup chef"): phrases are written without them.
     public static func request(in normalized: String) -> String {
@@ -79,7 +92,7 @@ public struct SemanticMatcher: FlexibleMatcher {
         var changed = true
         while changed {
             changed = false
-            for carrier in carriers.sorted(by: { $0.count > $1.count }) where text.hasPrefix(" \(carrier) ") && text.count > carrier.count + 3 {
+            for carrier in longestCarriersFirst where text.hasPrefix(" \(carrier) ") && text.count > carrier.count + 3 {
                 text = String(text.dropFirst(carrier.count + 1))
                 changed = true
             }
@@ -92,17 +105,10 @@ public struct SemanticMatcher: FlexibleMatcher {
     }
 
     /// The utterance without the names and value forms of `apps`: what is asked, not of what.
-    public static func action(of normalized: String, apps: [Int], in catalog: PhraseCatalog) -> String {
-        var forms: [String] = []
-        for app in apps {
-            let compiled = catalog.apps[app]
-            forms += compiled.manifest.names(in: compiled.locale).map(Normalizer.normalize)
-            for set in compiled.manifest.enums + compiled.manifest.entities {
-                for value in set.values { forms += value.spokenForms.map(Normalizer.normalize) }
-            }
-        }
+    public func action(of normalized: String, apps: [Int]) -> String {
+        let wanted = Set(apps)
         var padded = " \(normalized) "
-        for form in Set(forms).sorted(by: { $0.count > $1.count }) where !form.isEmpty {
+        for (form, owners) in forms where !owners.isDisjoint(with: wanted) && padded.contains(" \(form) ") {
             padded = padded.replacingOccurrences(of: " \(form) ", with: " ")
         }
         return padded.split(separator: " ").joined(separator: " ")
@@ -142,11 +148,11 @@ public struct SemanticMatcher: FlexibleMatcher {
         let candidates = Array(everything.prefix(3))
         let ranked = everything.filter { named.contains($0.reference.app) }
         guard let top = ranked.first, Float(top.score) >= settings.threshold,
-              settings.actionFloor <= -1 || index.apps[top.reference.app].actions[top.reference.expansion].cosine(action) >= settings.actionFloor else {
+              settings.actionFloor <= -1 || Self.actionSimilarity(index.apps[top.reference.app], top.reference.expansion, action) >= settings.actionFloor else {
             return Resolution(mode: .flexible, matches: [], candidates: candidates)
         }
         // Closer to a negative phrase than to the best phrase (sentence against sentence): nothing.
-        if let negative, negative.score >= index.apps[top.reference.app].phrases[top.reference.expansion].cosine(vector) {
+        if let negative, negative.score >= index.apps[top.reference.app].phrase(top.reference.expansion).cosine(vector) {
             return Resolution(mode: .flexible, matches: [], candidates: candidates, vetoedBy: negative.app)
         }
         let close = ranked.dropFirst().filter { Float(top.score - $0.score) < settings.margin }
@@ -159,20 +165,25 @@ public struct SemanticMatcher: FlexibleMatcher {
         return Resolution(mode: .flexible, matches: matches, candidates: candidates)
     }
 
-    /// Every expansion's score: `weight` × cosine with the sentence + (1 − `weight`) × cosine with the
-    /// action, as two matrix–vector products.
+    /// Every expansion's score: `weight` × cosine with the sentence (one matrix–vector product) +
+    /// (1 − `weight`) × cosine of its phrase's action with the utterance's.
     static func scores(_ app: SemanticIndex.App, _ vector: Embedding, _ action: Embedding, sentenceWeight weight: Float) -> [Float] {
-        let rows = app.phrases.count
+        let rows = app.phraseCount
         guard rows > 0 else { return [] }
-        let dimension = Int32(vector.dimension)
+        let dimension = Int32(app.dimension)
         var scores = [Float](repeating: 0, count: rows)
         cblas_sgemv(CblasRowMajor, CblasNoTrans, Int32(rows), dimension, weight, app.phraseMatrix, dimension,
                     vector.values, 1, 0, &scores, 1)
         if weight < 1 {
-            cblas_sgemv(CblasRowMajor, CblasNoTrans, Int32(rows), dimension, 1 - weight, app.actionMatrix, dimension,
-                        action.values, 1, 1, &scores, 1)
+            let actions = app.actions.map { (1 - weight) * $0.cosine(action) }
+            for row in 0..<rows { scores[row] += actions[app.actionOfExpansion[row]] }
         }
         return scores
+    }
+
+    /// The similarity of an expansion's action with the utterance's.
+    static func actionSimilarity(_ app: SemanticIndex.App, _ expansion: Int, _ action: Embedding) -> Float {
+        app.actions[app.actionOfExpansion[expansion]].cosine(action)
     }
 
     /// Whether `normalized` says the app's name or one of its synonyms, as whole words.

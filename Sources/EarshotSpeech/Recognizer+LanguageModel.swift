@@ -35,9 +35,8 @@ extension Recognizer {
         guard !hypothesis.isEmpty, frames > 0, !context.sentences.contains(hypothesis) else { return nil }
         let words = found.map { Recognition.Word(word: $0.word, start: $0.start - padding, end: $0.end - padding) }
         let gap = Double(phoneScore - score) / Double(frames)
-        lastDiagnostics.paraphraseGap = gap
         let fit = max(0, min(1, (paraphraseRejection.fitZero - gap) / paraphraseRejection.fitZero))
-        guard !rejectsParaphrases || fit >= paraphraseRejection.threshold else { return nil }
+        guard fit >= paraphraseRejection.threshold else { return nil }
         return Recognition(text: hypothesis, confidence: (fit * 1000).rounded() / 1000, words: words, isSilence: false,
                            isRejected: false, bestGuess: hypothesis, isParaphrase: true)
     }

@@ -25,7 +25,7 @@ extension Recognizer {
             throw SpeechError("pocketsphinx could not start decoding.")
         }
         utterance = Utterance(context: context)
-        lastDiagnostics = (.infinity, 0, 0, 0, .nan)
+        lastDiagnostics = (.infinity, 0, 0, 0)
     }
 
     /// Gives the next stretch of the utterance's audio (16 kHz mono) to both decoders. `whole`: these are
@@ -107,7 +107,7 @@ extension Recognizer {
         let fit = max(0, min(1, (rejection.fitZero - gap) / rejection.fitZero))
         // Speech forced onto a short sentence stretches its phones far beyond speaking pace.
         let phones = words.reduce(0) { $0 + phoneCount($1.word) }
-        lastDiagnostics = (gap, coverage, voiced, phones, .nan)
+        lastDiagnostics = (gap, coverage, voiced, phones)
         let pace = phones > 0 ? voiced / Double(phones) : .infinity
         let timing = max(0, min(1, (phoneSeconds.upperBound - pace) / (phoneSeconds.upperBound - phoneSeconds.lowerBound)))
         let confidence = fit * max(0, min(1, coverage / 0.85)) * timing

@@ -75,8 +75,6 @@ public final class Recognizer {
     public var paraphraseRejection = Rejection(fitZero: 40, threshold: 0.5)
     /// False: accept whatever sentence the grammar search ends on (for calibrating rejection).
     public var rejects = true
-    /// False: accept whatever the domain language model transcribes (for calibrating its rejection).
-    public var rejectsParaphrases = true
     /// Voiced seconds per phone of the heard words: up to the lower bound the words' timing is
     /// plausible (timing 1), at the upper bound implausible (timing 0). A grammar made to explain speech it
     /// does not hold stretches a few words over it: "dim the bedroom lights" heard as "stop" is 0.3 s a
@@ -99,8 +97,8 @@ public final class Recognizer {
     /// Language models already given to the decoder, by their training sentences.
     var languageModels: [[String]: String] = [:]
     /// The last recognition's score gap per frame, word coverage of the voiced audio, voiced seconds and
-    /// the number of phones of the heard words; the domain language model's gap when it was tried.
-    public internal(set) var lastDiagnostics: (gap: Double, coverage: Double, voiced: Double, phones: Int, paraphraseGap: Double) = (0, 0, 0, 0, .nan)
+    /// the number of phones of the heard words.
+    public internal(set) var lastDiagnostics: (gap: Double, coverage: Double, voiced: Double, phones: Int) = (0, 0, 0, 0)
     /// Seconds the last recognition spent decoding with the grammar and with the phone loop.
     public internal(set) var lastTimings: (grammar: Double, phoneLoop: Double) = (0, 0)
     /// Words the dictionary lacked, with the pronunciation Earshot derived.

@@ -188,7 +188,7 @@ struct ALSATests {
         do {
             let playback = try ALSAPlayback(name: "earshot_out", configuration: rig.configuration())
             try playback.write(first)
-            try playback.recoverForTesting(-Int(EPIPE))
+            try playback.recover(from: -Int(EPIPE))
             #expect(playback.underruns == 1)
             try playback.write(second)
             try playback.drain()
@@ -204,7 +204,7 @@ struct ALSATests {
         try rig.writeInput(tone.samples)
         let capture = try ALSACapture(name: "earshot_in", configuration: rig.configuration())
         let first = try capture.read(frames: 1_600)
-        try capture.recoverForTesting(-Int(EPIPE))
+        try capture.recover(from: -Int(EPIPE))
         #expect(capture.overruns == 1)
         let second = try capture.read(frames: 1_600)
         #expect(first.samples == Array(tone.samples[0..<1_600]))
@@ -215,7 +215,7 @@ struct ALSATests {
     func unrecoverable() throws {
         let rig = try FilePluginRig()
         let playback = try ALSAPlayback(name: "earshot_out", configuration: rig.configuration())
-        #expect(throws: ALSAError.self) { try playback.recoverForTesting(-Int(EIO)) }
+        #expect(throws: ALSAError.self) { try playback.recover(from: -Int(EIO)) }
     }
 }
 

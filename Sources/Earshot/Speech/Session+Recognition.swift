@@ -8,7 +8,7 @@ extension Session {
     /// flexibly also get a domain language model of their phrases, for wordings nobody wrote down.
     public var recognitionContext: RecognitionContext? {
         guard let expected = expectedSentences else { return nil }
-        guard conversation == nil else {
+        guard !isInConversation else {
             return RecognitionContext(name: expected.name, sentences: expected.sentences, kind: .answer)
         }
         // Only a flexible matcher can make anything of a transcript outside the phrases.

@@ -20,7 +20,8 @@ extension Workspace {
         let plain = try session(profile: name, locale: locale, settings: settings, handlers: handlers)
         let catalog = plain.catalog
         guard catalog.apps.indices.contains(where: catalog.allowsFlexibleMatching) else { return plain }
+        // The same compiled catalog, now with the matcher (compiling it again would repeat every expansion).
         let matcher = SemanticMatcher(catalog: catalog, encoder: try Self.encoder.get())
-        return try session(profile: name, locale: locale, settings: settings, handlers: handlers, flexible: matcher)
+        return Session(resolver: Resolver(catalog: catalog, flexible: matcher), settings: settings, handlers: handlers, locale: locale)
     }
 }

@@ -37,6 +37,18 @@ public struct FlexibleMatchingAccuracy: Sendable {
     public var precision: Double { matched == 0 ? 1 : Double(correct) / Double(matched) }
     public var recall: Double { positives == 0 ? 1 : Double(correct) / Double(positives) }
 
+    /// The settings `earshot bench --only flexible` tries: sentence weight, threshold, margin and the floor
+    /// on the actions' similarity (−1: none).
+    public static let calibrationGrid: [SemanticMatcher.Settings] = [Float(-1), 0.3, 0.4, 0.5, 0.6].flatMap { floor in
+        [Float(1), 0.8, 0.7, 0.6, 0.5].flatMap { weight in
+            [Float(0.6), 0.65, 0.68, 0.7, 0.72, 0.74, 0.76, 0.78, 0.8, 0.82, 0.85, 0.88].flatMap { threshold in
+                [Float(0), 0.02, 0.04, 0.06].map {
+                    SemanticMatcher.Settings(threshold: threshold, margin: $0, sentenceWeight: weight, actionFloor: floor)
+                }
+            }
+        }
+    }
+
     /// The development set of this checkout.
     public static func defaultFolder() -> String {
         URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
@@ -63,12 +75,9 @@ public struct FlexibleMatchingAccuracy: Sendable {
         }
     }
 
-    /// The apps of the set: the four examples of this checkout and those under `folder/apps`.
+    /// The apps of the set: the examples of this checkout and those under `folder/apps`.
     public static func apps(folder: String) throws -> [AppManifest] {
-        let examples = folder + "/../examples"
-        let paths = ["soupchef", "traillog", "postcard", "demo"].map { examples + "/" + $0 }
-            + ((try? FileManager.default.contentsOfDirectory(atPath: folder + "/apps"))?.sorted().map { folder + "/apps/" + $0 } ?? [])
-        return try Workspace.loadApps(paths)
+        try AudioFixtures.apps(in: folder + "/../examples") + AudioFixtures.apps(in: folder + "/apps")
     }
 
     /// Resolves every row on HomePod with `settings` (the vectors are encoded once per call).
@@ -81,7 +90,7 @@ public struct FlexibleMatchingAccuracy: Sendable {
         let flexible = catalog.apps.indices.filter { catalog.allowsFlexibleMatching(app: $0) }
         let requests = rows.map { SemanticMatcher.request(in: Normalizer.normalize($0.utterance)) }
         let vectors = encoder.encode(requests)
-        let actions = encoder.encode(requests.map { SemanticMatcher.action(of: $0, apps: flexible, in: catalog) })
+        let actions = encoder.encode(requests.map { matcher.action(of: $0, apps: flexible) })
         return settings.map { setting in
             matcher.settings = setting
             var result = FlexibleMatchingAccuracy(settings: setting, rows: rows.count)

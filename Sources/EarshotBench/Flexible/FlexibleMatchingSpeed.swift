@@ -49,10 +49,10 @@ public struct FlexibleMatchingSpeed: Sendable {
         // cost does not depend on what the vectors hold).
         let apps = ExactMatchBenchmark.apps(totalExpansions: 10_000)
         let catalog = PhraseCatalog(apps: apps, profile: profile)
-        let matcher = SemanticMatcher(encoder: encoder, index: SemanticIndex(apps: Array(repeating: cached.apps[0], count: apps.count)))
+        let matcher = SemanticMatcher(catalog: catalog, encoder: encoder, index: SemanticIndex(apps: Array(repeating: cached.apps[0], count: apps.count)))
         let flexible = Array(catalog.apps.indices)
         let utterances = (0..<20).map { "please fetch item \(ExactMatchBenchmark.words($0 * 37)) with bench app \(ExactMatchBenchmark.words($0 % 10))" }
-        let vectors = utterances.map { (encoder.encode($0), encoder.encode(SemanticMatcher.action(of: $0, apps: flexible, in: catalog))) }
+        let vectors = utterances.map { (encoder.encode($0), encoder.encode(matcher.action(of: $0, apps: flexible))) }
         var times: [Double] = []
         for round in 0..<200 {
             let (vector, action) = vectors[round % vectors.count]

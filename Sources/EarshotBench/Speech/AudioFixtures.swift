@@ -84,8 +84,12 @@ public struct AudioFixtures: Sendable {
 extension AudioFixtures {
     /// The example apps the fixtures speak to: every `examples/*/app.yaml` beside the fixtures folder.
     public func exampleApps() throws(LoadError) -> [AppManifest] {
-        let examples = ((folder as NSString).deletingLastPathComponent as NSString).appendingPathComponent("examples")
-        let names = ((try? FileManager.default.contentsOfDirectory(atPath: examples)) ?? []).sorted()
-        return try Workspace.loadApps(names.map { (examples as NSString).appendingPathComponent($0) })
+        try Self.apps(in: ((folder as NSString).deletingLastPathComponent as NSString).appendingPathComponent("examples"))
+    }
+
+    /// The app of every folder in `folder`, in name order.
+    public static func apps(in folder: String) throws(LoadError) -> [AppManifest] {
+        let names = ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).sorted()
+        return try Workspace.loadApps(names.map { (folder as NSString).appendingPathComponent($0) })
     }
 }

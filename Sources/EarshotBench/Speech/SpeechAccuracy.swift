@@ -145,6 +145,15 @@ public struct SpeechAccuracy: Sendable {
         turn.parameters.map { "\($0.id)=\($0.value?.id ?? "-")" }.joined(separator: ",")
     }
 
+    /// Every utterance's score gap, coverage, voiced seconds, phones, transcript and result, as TSV with a
+    /// header line (for calibrating rejection).
+    public var diagnosticsTSV: String {
+        let rows = tallies.flatMap { tally in
+            tally.diagnostics.map { "\(tally.kind.rawValue)\t\(tally.profile)\t\($0.gap)\t\($0.coverage)\t\($0.voiced)\t\($0.phones)\t\($0.heard)\t\($0.hit)" }
+        }
+        return (["measure\tprofile\tgap\tcoverage\tvoiced\tphones\theard\thit"] + rows).joined(separator: "\n") + "\n"
+    }
+
     /// A markdown table: one row per kind and profile.
     public var markdown: String {
         var lines = ["| fixtures | profile | reached what the typed text reaches | rate | recognition RTF |", "|---|---|---:|---:|---:|"]

@@ -50,15 +50,7 @@ struct BenchCommand: AsyncParsableCommand {
         }
         if only == .flexible || only == .all {
             // The calibrated settings, and with --only flexible the grid they were chosen from.
-            let grid = only == .all ? [] : [Float(-1), 0.3, 0.4, 0.5, 0.6].flatMap { floor in
-                [Float(1), 0.8, 0.7, 0.6, 0.5].flatMap { weight in
-                    [Float(0.6), 0.65, 0.68, 0.7, 0.72, 0.74, 0.76, 0.78, 0.8, 0.82, 0.85, 0.88].flatMap { threshold in
-                        [Float(0), 0.02, 0.04, 0.06].map {
-                            SemanticMatcher.Settings(threshold: threshold, margin: $0, sentenceWeight: weight, actionFloor: floor)
-                        }
-                    }
-                }
-            }
+            let grid = only == .all ? [] : FlexibleMatchingAccuracy.calibrationGrid
             say("## Flexible matching over flexible-dev/devset.tsv (HomePod)\n")
             for result in try FlexibleMatchingAccuracy.measure(encoder: try SentenceEncoder(), settings: [.calibrated] + grid) {
                 say(String(format: "floor %.1f weight %.1f threshold %.2f margin %.2f: precision %.3f recall %.3f (matched %d, correct %d, values right %d, asked %d)",
@@ -81,10 +73,7 @@ struct BenchCommand: AsyncParsableCommand {
                                                               kinds: kind.isEmpty ? SpeechAccuracy.Measure.allCases : kind.compactMap(SpeechAccuracy.Measure.init),
                                                               loop: loop)
             if let diagnostics {
-                let rows = accuracy.tallies.flatMap { tally in
-                    tally.diagnostics.map { "\(tally.kind.rawValue)\t\(tally.profile)\t\($0.gap)\t\($0.coverage)\t\($0.voiced)\t\($0.phones)\t\($0.heard)\t\($0.hit)" }
-                }
-                try (["measure\tprofile\tgap\tcoverage\tvoiced\tphones\theard\thit"] + rows).joined(separator: "\n").write(toFile: diagnostics, atomically: true, encoding: .utf8)
+                try accuracy.diagnosticsTSV.write(toFile: diagnostics, atomically: true, encoding: .utf8)
             }
             say("## Speech recognition over the fixtures (voices: \(fixtures.voices.joined(separator: ", ")))\n\n" + accuracy.markdown + "\n")
             if misses {
