@@ -53,7 +53,8 @@ struct DialogueTests {
     @Test("answers by title, synonym, ordinal and number")
     func answerForms() async throws {
         for (answer, expected) in [("Charlie", "c"), ("second board", "b"), ("number three", "c"), ("the first one", "a"),
-                                   ("2", "b"), ("I'd like Delta please", "d"), ("the third", "c")] {
+                                   ("2", "b"), ("I'd like Delta please", "d"), ("the third", "c"),
+                                   ("number one", "a"), ("number 1", "a"), ("first one", "a")] {
             var session = try exampleSession("homepod", extra: [try listsApp()])
             _ = await session.respond(to: "Show a board in Lister")
             let turn = await session.respond(to: answer)

@@ -69,7 +69,8 @@ public enum Answers {
         var words = text.split(separator: " ").map(String.init)
         words.removeAll { $0 == "the" || $0 == "please" || $0 == "option" || $0 == "choice" }
         if words.count == 2, words[1] == "1", ordinalWords[words[0]] != nil || words[0] == "last" { words.removeLast() }
-        if words.count == 2, words[1] == "1" || words[1] == "option" || words[1] == "choice" { words.removeLast() }
+        // "that one", "2 one" — but "number one" is the first.
+        if words.count == 2, words[0] != "number", words[1] == "1" { words.removeLast() }
         var position: Int?
         if words.count == 1 {
             if let n = ordinalWords[words[0]] { position = n }
