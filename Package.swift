@@ -63,13 +63,16 @@ let package = Package(
             dependencies: ["EarshotModel", "EarshotMatching", "EarshotDialogue", "EarshotAudio", "EarshotSpeech", "EarshotEmbedding", "EarshotSemantic"],
             resources: [.embedInCode("Resources")]
         ),
+        // The live device behind `earshot listen`: wake phrase, end-pointing, the conversation spoken
+        //    over an ALSA microphone and speaker (or a recording and a file).
+        .target(name: "EarshotLive", dependencies: ["Earshot", "EarshotALSA", "EarshotAudio", "EarshotDialogue", "EarshotSpeech"]),
         // Benchmarks behind `earshot bench`.
-        .target(name: "EarshotBench", dependencies: ["Earshot", "EarshotSpeech", "EarshotAudio", "EarshotEmbedding", "EarshotSemantic"]),
+        .target(name: "EarshotBench", dependencies: ["Earshot", "EarshotLive", "EarshotSpeech", "EarshotAudio", "EarshotEmbedding", "EarshotSemantic"]),
         // The command line: a few lines per verb over the libraries.
         .executableTarget(
             name: "earshot",
             dependencies: [
-                "Earshot", "EarshotBench", "EarshotAudio", "EarshotSpeech", "EarshotEmbedding", "EarshotSemantic",
+                "Earshot", "EarshotBench", "EarshotLive", "EarshotALSA", "EarshotAudio", "EarshotSpeech", "EarshotEmbedding", "EarshotSemantic",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -79,6 +82,7 @@ let package = Package(
         .testTarget(name: "EarshotCLITests", dependencies: ["Earshot"]),
         .testTarget(name: "EarshotAudioTests", dependencies: ["EarshotAudio"]),
         .testTarget(name: "EarshotALSATests", dependencies: ["EarshotALSA", "EarshotAudio"]),
+        .testTarget(name: "EarshotLiveTests", dependencies: ["EarshotLive", "EarshotALSA", "Earshot", "EarshotAudio", "EarshotSpeech"]),
         .testTarget(name: "EarshotSemanticTests", dependencies: ["EarshotSemantic", "Earshot", "EarshotBench"]),
         .testTarget(name: "EarshotEmbeddingTests", dependencies: ["EarshotEmbedding"], resources: [.copy("Fixtures")]),
         .testTarget(name: "EarshotSpeechTests", dependencies: ["EarshotSpeech", "EarshotAudio", "Earshot", "EarshotBench"]),

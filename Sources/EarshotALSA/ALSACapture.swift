@@ -53,6 +53,23 @@ public final class ALSACapture {
         try read(frames: max(0, Int((seconds * Double(device.negotiated.rate)).rounded())))
     }
 
+    /// Reads and drops what the device has captured and not yet been read, up to `seconds` of it: after
+    /// the device has talked for `seconds`, that is what the microphone picked up meanwhile. An overrun in
+    /// the meantime (the reply was longer than the buffer) is recovered: the audio it lost is gone anyway.
+    /// Returns the seconds dropped.
+    /// - Throws: `ALSAError` of kind `.io` when the device fails beyond recovery.
+    @discardableResult
+    public func discard(upTo seconds: Double) throws -> Double {
+        let available = snd_pcm_avail(device.pcm)
+        guard available >= 0 else {
+            try recover(from: Int(available))
+            return 0
+        }
+        let frames = min(Int(available), Int(seconds * Double(device.negotiated.rate)))
+        if frames > 0 { _ = try read(frames: frames) }
+        return Double(max(0, frames)) / Double(device.negotiated.rate)
+    }
+
     /// What a failed read does: recover the device (an overrun, a suspend) and count it, or throw.
     /// Tests call it with a forced code, since the file plugin never overruns.
     func recover(from code: Int) throws {

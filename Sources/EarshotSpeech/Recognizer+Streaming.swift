@@ -45,6 +45,14 @@ extension Recognizer {
         guard grammar >= 0, phones >= 0 else { throw SpeechError("pocketsphinx failed while decoding.") }
     }
 
+    /// The grammar's best sentence for the audio given so far ("" before any word): for end-pointing, not
+    /// judged or rejected.
+    public var partialHypothesis: String {
+        guard utterance != nil else { return "" }
+        var score: Int32 = 0
+        return ps_get_hyp(decoder, &score).map { String(cString: $0) } ?? ""
+    }
+
     /// Ends the utterance and judges it: silence, rejected, or the grammar's sentence with a confidence.
     public func finishUtterance() throws(SpeechError) -> Recognition {
         try finishUtterance(padding: 0)

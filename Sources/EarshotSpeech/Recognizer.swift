@@ -104,12 +104,15 @@ public final class Recognizer {
     /// Words the dictionary lacked, with the pronunciation Earshot derived.
     public internal(set) var guessedWords: [String: String] = [:]
 
-    public init(model: Model = .debian) throws(SpeechError) {
+    /// - Parameters:
+    ///   - decoderOptions: more pocketsphinx arguments for the grammar decoder (e.g. wider beams for
+    ///     long sentences with pauses, such as a device's replies).
+    public init(model: Model = .debian, decoderOptions: [String] = []) throws(SpeechError) {
         for path in [model.acousticModel, model.dictionary] where !FileManager.default.fileExists(atPath: path) {
             throw SpeechError("the speech model is missing (\(path)).", fix: "Install it with `make setup` (Debian package pocketsphinx-en-us).")
         }
         earshot_sphinx_quiet()
-        (config, decoder) = try Self.start(model)
+        (config, decoder) = try Self.start(model, options: decoderOptions)
         // Narrower beams for the phone loop: it is a yardstick, and a wide one costs as much as the grammar.
         (phoneConfig, phoneDecoder) = try Self.start(model, options: ["-beam", "1e-10", "-pbeam", "1e-10", "-wbeam", "1e-8"])
         // The free phone loop that rejection compares against: one dictionary word per phone, looped in a

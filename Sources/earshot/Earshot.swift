@@ -1,4 +1,5 @@
 import ArgumentParser
+import EarshotALSA
 import EarshotAudio
 import EarshotEmbedding
 import EarshotModel
@@ -10,7 +11,7 @@ struct EarshotCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "earshot",
         abstract: "Emulates HomePod, Apple Watch and other Siri devices for App Shortcuts, offline.",
-        subcommands: [DemoCommand.self, PreviewCommand.self, ConverseCommand.self, RunCommand.self, SayCommand.self,
+        subcommands: [DemoCommand.self, PreviewCommand.self, ConverseCommand.self, RunCommand.self, ListenCommand.self, SayCommand.self,
                       CheckCommand.self, ProfilesCommand.self, BenchCommand.self],
         defaultSubcommand: nil
     )
@@ -33,6 +34,9 @@ struct EarshotCommand: AsyncParsableCommand {
             FileHandle.standardError.write(Data("earshot: \(error)\n".utf8))
             Foundation.exit(2)
         } catch let error as SpeechError {
+            FileHandle.standardError.write(Data("earshot: \(error)\n".utf8))
+            Foundation.exit(2)
+        } catch let error as ALSAError {
             FileHandle.standardError.write(Data("earshot: \(error)\n".utf8))
             Foundation.exit(2)
         } catch let error as EmbeddingError {

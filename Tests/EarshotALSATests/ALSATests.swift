@@ -24,23 +24,7 @@ struct FilePluginRig: ~Copyable {
 
     deinit { try? FileManager.default.removeItem(at: folder) }
 
-    var asoundrc: String {
-        """
-        pcm.earshot_in {
-            type file
-            slave.pcm { type null }
-            file "/dev/null"
-            infile "\(input.path)"
-            format "raw"
-        }
-        pcm.earshot_out {
-            type file
-            slave.pcm { type null }
-            file "\(output.path)"
-            format "raw"
-        }
-        """
-    }
+    var asoundrc: String { ALSAConfiguration.filePluginText(input: input.path, output: output.path) }
 
     func configuration() throws -> ALSAConfiguration { try ALSAConfiguration(text: asoundrc) }
 

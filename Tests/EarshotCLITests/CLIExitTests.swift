@@ -179,6 +179,31 @@ struct CLIExitTests {
         #expect(watch.stdout.contains("SummarizeList"))
     }
 
+    @Test("earshot listen on a capture device that does not exist: status 2, one line naming it")
+    func listenMissingDevice() async throws {
+        let dir = try Self.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let soupchef = Self.packageRoot.appendingPathComponent("examples/soupchef").path
+        let result = try await Self.run(["listen", "--app", soupchef, "--capture", "earshot_no_such_card"], in: dir)
+        #expect(result.status == 2 && !result.signaled, "status \(result.status); stderr: \(result.stderr)")
+        #expect(result.stderr.split(separator: "\n").count == 1, "stderr: \(result.stderr)")
+        #expect(result.stderr.hasPrefix("earshot: capture device \"earshot_no_such_card\": "), "stderr: \(result.stderr)")
+        #expect(result.stderr.contains("--capture"))
+    }
+
+    @Test("earshot listen --output never replaces a file without --force")
+    func listenKeepsOutput() async throws {
+        let dir = try Self.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let existing = dir.appendingPathComponent("replies.wav")
+        try Data("mine".utf8).write(to: existing)
+        let soupchef = Self.packageRoot.appendingPathComponent("examples/soupchef").path
+        let result = try await Self.run(["listen", "--app", soupchef, "--input", existing.path, "--output", existing.path], in: dir)
+        #expect(result.status == 2)
+        #expect(result.stderr.hasPrefix("earshot: \(existing.path): error: already exists."), "stderr: \(result.stderr)")
+        #expect(try Data(contentsOf: existing) == Data("mine".utf8))
+    }
+
     @Test("earshot check on a missing file: status 2, one line naming the path")
     func checkMissing() async throws {
         let dir = try Self.temporaryDirectory()

@@ -1,5 +1,6 @@
 import EarshotAudio
 import EarshotDialogue
+import EarshotModel
 import EarshotSpeech
 
 /// The whole audio path around a ``Session``: audio in, recognised in the context of the conversation,
@@ -36,6 +37,16 @@ public final class SpeechLoop {
     /// One turn from audio: recognise, answer, and speak the reply (written to `replyPath` when given).
     public func turn(_ audio: AudioBuffer, session: inout Session, replyPath: String? = nil) async throws -> Turn {
         let recognition = try await recognize(audio, session: session)
+        var turn = await respond(to: recognition, session: &session)
+        if let replyPath {
+            try AudioFile.write(try await speak(turn.reply.text, profile: session.profile), to: replyPath)
+            turn.reply.audio = replyPath
+        }
+        return turn
+    }
+
+    /// The session's answer to what was recognised (silence: "I didn't hear anything").
+    public func respond(to recognition: Recognition, session: inout Session) async -> Turn {
         let heard = Turn.Heard(text: recognition.text, source: .audio,
                                confidence: recognition.isSilence ? 0 : recognition.confidence,
                                words: recognition.words.map { Turn.Heard.Word(word: $0.word, start: $0.start, end: $0.end) })
@@ -46,15 +57,15 @@ public final class SpeechLoop {
         } else {
             turn = await session.respond(to: heard)
         }
-        if let replyPath {
-            let voice = session.profile.voice
-            let synthesizer = synthesizer, text = turn.reply.text
-            let speech = try await work.run { () throws(SpeechError) in
-                try synthesizer.speak(text, voice: .init(name: voice.name, rate: voice.rate, pitch: voice.pitch))
-            }
-            try AudioFile.write(speech, to: replyPath)
-            turn.reply.audio = replyPath
-        }
         return turn
+    }
+
+    /// `text` spoken in `profile`'s voice (16 kHz mono).
+    public func speak(_ text: String, profile: Profile) async throws(SpeechError) -> AudioBuffer {
+        let voice = profile.voice
+        let synthesizer = synthesizer
+        return try await work.run { () throws(SpeechError) in
+            try synthesizer.speak(text, voice: .init(name: voice.name, rate: voice.rate, pitch: voice.pitch))
+        }
     }
 }

@@ -6,15 +6,15 @@ import Dispatch
 /// holds up every other task of the process (a handler's time-out, a server's requests). Work sent
 /// here runs on a thread outside that pool, one job at a time, which is also what pocketsphinx asks of
 /// a decoder (never two threads at once).
-final class WorkQueue: Sendable {
+package final class WorkQueue: Sendable {
     private let queue: DispatchQueue
 
-    init(label: String) {
+    package init(label: String) {
         queue = DispatchQueue(label: label, qos: .userInitiated)
     }
 
     /// Runs `body` on the queue and returns what it returns, or throws what it throws.
-    func run<T: Sendable, E: Error>(_ body: @escaping @Sendable () throws(E) -> T) async throws(E) -> T {
+    package func run<T: Sendable, E: Error>(_ body: @escaping @Sendable () throws(E) -> T) async throws(E) -> T {
         let result: Result<T, E> = await withCheckedContinuation { continuation in
             queue.async { continuation.resume(returning: Result { () throws(E) -> T in try body() }) }
         }

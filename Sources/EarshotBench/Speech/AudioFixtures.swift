@@ -15,6 +15,8 @@ public struct AudioFixtures: Sendable {
         case answer
         /// Out of domain: must reach no intent.
         case ood
+        /// A wake phrase ("hey siri"), put before requests for the live-session bench.
+        case wake
     }
 
     /// One utterance of the list.
@@ -49,7 +51,7 @@ public struct AudioFixtures: Sendable {
             }
             guard columns.count == 4, let kind = Kind(rawValue: columns[0]) else {
                 throw LoadError(SourceLocation(file: path, line: index + 1, column: 1),
-                                "expected kind (phrase, answer or ood), name, lead-in and text, separated by tabs.",
+                                "expected kind (phrase, answer, ood or wake), name, lead-in and text, separated by tabs.",
                                 fix: "Fix the line; see the comment at the top of the file.")
             }
             let leadIn = columns[2] == "-" ? [] : columns[2].components(separatedBy: " | ")

@@ -36,6 +36,9 @@ public struct Session: Sendable {
                   settings: settings, handlers: handlers, locale: locale)
     }
 
+    /// Ends the conversation in progress without a word (a live device that heard no answer).
+    public mutating func endConversation() { conversation = nil }
+
     /// Whether a conversation is waiting for an answer.
     public var isInConversation: Bool { conversation != nil }
 

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Earshot
 import EarshotBench
+import EarshotLive
 import EarshotEmbedding
 import EarshotSemantic
 import EarshotSpeech
@@ -11,9 +12,9 @@ struct BenchCommand: AsyncParsableCommand {
         commandName: "bench",
         abstract: "Measures exact matching, and speech over the audio fixtures (accuracy and speed).")
 
-    enum Part: String, ExpressibleByArgument, CaseIterable { case exact, speech, speed, embedding, flexible, all }
+    enum Part: String, ExpressibleByArgument, CaseIterable { case exact, speech, speed, embedding, flexible, live, all }
 
-    @Option(help: "What to measure: exact, speech (recognition accuracy over the fixtures), speed, or all.")
+    @Option(help: "What to measure: exact, speech (recognition accuracy over the fixtures), speed, embedding, flexible, live (wake phrase and reply latency of `listen`), or all.")
     var only: Part = .all
 
     @Option(help: "Utterances resolved per exact-match measurement.")
@@ -24,6 +25,9 @@ struct BenchCommand: AsyncParsableCommand {
 
     @Option(help: "Only these speech measures: phrase, answer, ood or ood-answer (repeatable).")
     var kind: [String] = []
+
+    @Option(help: "The confidence a wake phrase needs, for --only live.")
+    var wakeThreshold = WakeListener.defaultThreshold
 
     @Flag(help: "List every fixture that missed.")
     var misses = false
@@ -88,6 +92,9 @@ struct BenchCommand: AsyncParsableCommand {
         }
         if only == .speed || only == .all {
             say("## Speech speed\n\n" + (try await SpeechSpeed.measure(fixtures, workspace: workspace)).markdown)
+        }
+        if only == .live || only == .all {
+            say("\n" + (try await LiveBenchmark.measure(fixtures, workspace: workspace, threshold: wakeThreshold)).report(misses: misses) + "\n")
         }
     }
 }
