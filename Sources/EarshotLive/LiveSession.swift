@@ -21,7 +21,7 @@ public final class LiveSession {
         /// quietly.
         public var noSpeechTimeout = 5.0
         /// Seconds of silence that end a request the grammar has a whole sentence for...
-        public var completeSilence = 0.2
+        public var completeSilence = 0.15
         /// ...and one it has not (a pause mid-sentence is shorter than this).
         public var endSilence = 0.8
         /// The longest request, in seconds.

@@ -69,27 +69,22 @@ struct ListenCommand: AsyncParsableCommand {
                 break
             }
         }
+        if stop.requested, !json { say("  (stopped)") }
     }
 }
 
 /// Ctrl-C (SIGINT) or SIGTERM asks the live loop to stop between two blocks of audio: devices are
-/// closed and the output file written whole.
+/// closed and the output file written whole. A second one ends the process at once.
 final class StopSignal: Sendable {
-    private let flag = Atomic<Bool>(false)
-    private nonisolated(unsafe) var sources: [DispatchSourceSignal] = []
+    private static let flag = Atomic<Bool>(false)
 
     init() {
         for number in [SIGINT, SIGTERM] {
-            signal(number, SIG_IGN)
-            let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
-            source.setEventHandler { [self] in
-                // A second Ctrl-C ends at once.
-                if flag.exchange(true, ordering: .relaxed) { Foundation.exit(130) }
+            signal(number) { _ in
+                if StopSignal.flag.exchange(true, ordering: .relaxed) { _exit(130) }
             }
-            source.resume()
-            sources.append(source)
         }
     }
 
-    var requested: Bool { flag.load(ordering: .relaxed) }
+    var requested: Bool { Self.flag.load(ordering: .relaxed) }
 }
