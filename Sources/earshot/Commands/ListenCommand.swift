@@ -61,6 +61,8 @@ struct ListenCommand: AsyncParsableCommand {
                 say("  [\(state.rawValue)]")
             case .woke(let phrase, let at) where !json:
                 say("  (heard \"\(phrase)\" at \(String(format: "%.1f", at)) s)")
+            case .partial(let words) where !json && !words.isEmpty:
+                say("  … \(words)")
             case .timedOut where !json:
                 say("  (no request: back to waiting)")
             case .notice(let line):
