@@ -27,19 +27,10 @@ struct EarshotCommand: AsyncParsableCommand {
             }
         } catch let code as ExitCode {
             Foundation.exit(code.rawValue)
-        } catch let error as LoadError {
-            FileHandle.standardError.write(Data("earshot: \(error)\n".utf8))
-            Foundation.exit(2)
-        } catch let error as AudioError {
-            FileHandle.standardError.write(Data("earshot: \(error)\n".utf8))
-            Foundation.exit(2)
-        } catch let error as SpeechError {
-            FileHandle.standardError.write(Data("earshot: \(error)\n".utf8))
-            Foundation.exit(2)
-        } catch let error as ALSAError {
-            FileHandle.standardError.write(Data("earshot: \(error)\n".utf8))
-            Foundation.exit(2)
-        } catch let error as EmbeddingError {
+        } catch let error where error is LoadError || error is AudioError || error is SpeechError || error is ALSAError
+                                || error is EmbeddingError {
+            // What a user can cause (a bad manifest, unreadable audio, a missing model or device): one line
+            // naming the thing and the fix, status 2.
             FileHandle.standardError.write(Data("earshot: \(error)\n".utf8))
             Foundation.exit(2)
         } catch {
