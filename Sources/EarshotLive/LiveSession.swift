@@ -182,6 +182,16 @@ public final class LiveSession {
         var before: [Int16] = []
         var beforeStart = 0
         var decoding = false
+        // Where the decoded audio starts in the input, for word timings in the input's time.
+        var origin = 0.0
+        func placed(_ recognition: Recognition) -> Recognition {
+            var placed = recognition
+            for index in placed.words.indices {
+                placed.words[index].start += origin
+                placed.words[index].end += origin
+            }
+            return placed
+        }
         while true {
             if shouldStop() {
                 if decoding { _ = try? await io { () throws(SpeechError) in try recognizer.finishUtterance() } }
@@ -196,7 +206,7 @@ public final class LiveSession {
                     // The input ended mid-utterance: what was said so far is the utterance.
                     guard decoding else { return .ended }
                     let recognition = try await io { () throws(SpeechError) in try recognizer.finishUtterance() }
-                    return .heard(recognition, silence: endPointer.silence, decided: .now)
+                    return .heard(placed(recognition), silence: endPointer.silence, decided: .now)
                 }
                 inputSeconds += read.duration
                 block = read.samples
@@ -218,6 +228,7 @@ public final class LiveSession {
                 let start = Array(before[min(from, before.count)...])
                 before = []
                 decoding = true
+                origin = inputSeconds - Double(start.count) / Double(AudioBuffer.recognitionRate)
                 try await io { () throws(SpeechError) in try recognizer.startUtterance(in: context) }
                 try await io { () throws(SpeechError) in try recognizer.process(start) }
             } else {
@@ -234,7 +245,7 @@ public final class LiveSession {
             if silence >= settings.endSilence || (complete && silence >= settings.completeSilence) || speaking >= settings.longest {
                 let decided = ContinuousClock.now
                 let recognition = try await io { () throws(SpeechError) in try recognizer.finishUtterance() }
-                return .heard(recognition, silence: silence, decided: decided)
+                return .heard(placed(recognition), silence: silence, decided: decided)
             }
         }
     }

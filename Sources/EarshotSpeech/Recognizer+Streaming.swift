@@ -139,17 +139,22 @@ extension Recognizer {
         let frames = ps_get_n_frames(decoder)
         var words: [Recognition.Word] = []
         if wanted {
+            var segments: [(word: String, start: Int32, end: Int32)] = []
             var segment = ps_seg_iter(decoder)
             while let current = segment {
                 var start: Int32 = 0, end: Int32 = 0
                 ps_seg_frames(current, &start, &end)
-                let word = String(cString: ps_seg_word(current))
-                // Not silences, fillers, or the grammar's empty transitions ("(NULL)").
-                if !word.hasPrefix("<"), !word.hasPrefix("["), !word.hasPrefix("("), word != "sil" {
-                    words.append(Recognition.Word(word: word.replacingOccurrences(of: #"\(\d+\)$"#, with: "", options: .regularExpression),
-                                                  start: Double(start) / 100, end: Double(end + 1) / 100))
-                }
+                segments.append((String(cString: ps_seg_word(current)), start, end))
                 segment = ps_seg_next(current)
+            }
+            // Streamed utterances (not `whole`) number their frames on from the decoder's earlier
+            // utterances in this pocketsphinx: the last segment ends at the utterance's last frame.
+            let lastEnd = segments.map(\.end).max() ?? 0
+            let offset = max(0, lastEnd + 1 - frames)
+            // Not silences, fillers, or the grammar's empty transitions ("(NULL)").
+            for (word, start, end) in segments where !word.hasPrefix("<") && !word.hasPrefix("[") && !word.hasPrefix("(") && word != "sil" {
+                words.append(Recognition.Word(word: word.replacingOccurrences(of: #"\(\d+\)$"#, with: "", options: .regularExpression),
+                                              start: Double(start - offset) / 100, end: Double(end + 1 - offset) / 100))
             }
         }
         return (hypothesis, score, frames, words)

@@ -95,6 +95,11 @@ struct LiveSessionTests {
         #expect(result.turns.map(\.reply.text) == expected.map(\.reply.text))
         #expect(result.turns.map(\.outcome) == expected.map(\.outcome))
         #expect(result.turns.last?.outcome == .success)
+        // Word timings are in the recording's time: "order" starts after 1 s of quiet, the wake phrase and 0.15 s.
+        let orderStart = 1 + Double(try Self.speech("hey siri").count) / 16000 + 0.15
+        let first = try #require(result.turns.first?.heard.words?.first)
+        #expect(first.word == "order")
+        #expect(abs(first.start - orderStart) < 0.2, "\(first.start) vs \(orderStart); words \(result.turns.first?.heard.words ?? [])")
         // The replies were written whole, one after another.
         let written = try AudioFile.read(outputPath)
         #expect(written.duration > 3)
