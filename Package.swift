@@ -82,7 +82,7 @@ let package = Package(
         .testTarget(name: "EarshotCLITests", dependencies: ["Earshot"]),
         .testTarget(name: "EarshotAudioTests", dependencies: ["EarshotAudio"]),
         .testTarget(name: "EarshotALSATests", dependencies: ["EarshotALSA", "EarshotAudio"]),
-        .testTarget(name: "EarshotLiveTests", dependencies: ["EarshotLive", "EarshotALSA", "Earshot", "EarshotAudio", "EarshotSpeech"]),
+        .testTarget(name: "EarshotLiveTests", dependencies: ["EarshotLive", "EarshotALSA", "Earshot", "EarshotAudio", "EarshotBench", "EarshotSpeech"]),
         .testTarget(name: "EarshotSemanticTests", dependencies: ["EarshotSemantic", "Earshot", "EarshotBench"]),
         .testTarget(name: "EarshotEmbeddingTests", dependencies: ["EarshotEmbedding"], resources: [.copy("Fixtures")]),
         .testTarget(name: "EarshotSpeechTests", dependencies: ["EarshotSpeech", "EarshotAudio", "Earshot", "EarshotBench"]),

@@ -19,6 +19,17 @@ extension AudioBuffer {
         return AudioBuffer(samples: [Int16](repeating: 0, count: count), sampleRate: sampleRate)
     }
 
+    /// Faint, repeatable noise: `count` samples uniform in ±`amplitude` (of 32768) from a linear
+    /// congruential generator started at `seed` — a quiet room rather than digital silence, which
+    /// pocketsphinx's silence model fits worse.
+    public static func faintNoise(count: Int, amplitude: Int = 30, seed: UInt32 = 12345) -> [Int16] {
+        var state = seed
+        return (0..<max(0, count)).map { _ in
+            state = state &* 1_103_515_245 &+ 12345
+            return Int16(Int((state >> 16) % UInt32(2 * amplitude + 1)) - amplitude)
+        }
+    }
+
     /// A sine tone of `frequency` Hz lasting `seconds`, with peak `amplitude` as a fraction of
     /// full scale (clamped to 0…1), at `sampleRate` (16 kHz by default).
     public static func tone(frequency: Double, seconds: Double, amplitude: Double = 0.5,

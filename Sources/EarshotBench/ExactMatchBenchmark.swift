@@ -1,4 +1,5 @@
 import Earshot
+import EarshotAudio
 import EarshotMatching
 import EarshotModel
 import Foundation
@@ -92,12 +93,5 @@ public enum ExactMatchBenchmark {
                             hitMicroseconds: hit.seconds * 1e6 / Double(iterations), missMicroseconds: miss.seconds * 1e6 / Double(iterations)))
         }
         return Report(rows: rows)
-    }
-}
-
-extension Duration {
-    var seconds: Double {
-        let (s, attos) = components
-        return Double(s) + Double(attos) / 1e18
     }
 }

@@ -1,16 +1,12 @@
 import Foundation
 
-/// Finds where speech starts and ends in a stream of 16 kHz mono audio, 10 ms at a time, from its
-/// level against a running estimate of the background's.
-///
-/// A frame is voiced when it is 15 dB above the background and above −55 dBFS; speech starts after
-/// three voiced frames in a row. The background follows the quietest frames down at once and rises
-/// slowly (a fan switched on is background again after a few seconds).
+/// Finds where speech starts and ends in a stream of 16 kHz mono audio, 10 ms at a time (``VoiceLevel``
+/// judges each frame); speech starts after three voiced frames in a row.
 public struct EndPointer: Sendable {
     /// Samples per frame (10 ms at 16 kHz).
-    public static let frame = 160
+    public static let frame = VoiceLevel.frame
     /// The background level (dBFS).
-    public private(set) var background = -70.0
+    public var background: Double { level.background }
     /// Whether speech has started.
     public private(set) var inSpeech = false
     /// Frames seen so far.
@@ -18,6 +14,7 @@ public struct EndPointer: Sendable {
     /// The frame where speech started, and the last voiced frame.
     public private(set) var speechStart: Int?
     public private(set) var lastVoiced: Int?
+    private var level = VoiceLevel()
     private var run = 0
     private var pending: [Int16] = []
 
@@ -28,20 +25,13 @@ public struct EndPointer: Sendable {
         pending += samples
         var index = 0
         while index + Self.frame <= pending.count {
-            var sum = 0.0
-            for sample in pending[index..<(index + Self.frame)] {
-                let value = Double(sample) / 32768
-                sum += value * value
-            }
-            judge(10 * log10(max(sum / Double(Self.frame), 1e-12)))
+            judge(level.isVoiced(pending[index..<(index + Self.frame)]))
             index += Self.frame
         }
         pending.removeFirst(index)
     }
 
-    private mutating func judge(_ level: Double) {
-        let voiced = level > max(background + 15, -55)
-        if level < background { background = max(level, -90) } else if !voiced { background += 0.02 }
+    private mutating func judge(_ voiced: Bool) {
         if voiced {
             run += 1
             lastVoiced = frames

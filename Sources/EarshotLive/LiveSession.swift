@@ -133,9 +133,6 @@ public final class LiveSession {
                              events: (Event) -> Void) async throws -> [Int16]? {
         nonisolated(unsafe) let input = input, spotter = spotter
         await io { spotter.reset() }
-        // What the spotter has been given since its reset, trimmed to the last few seconds.
-        var recent: [Int16] = []
-        var recentStart = 0
         let frames = blockFrames
         while !shouldStop() {
             guard let (block, detection) = try await io({ () throws -> (AudioBuffer, WakeDetection?)? in
@@ -143,16 +140,10 @@ public final class LiveSession {
                 return (block, try spotter.process(block.samples))
             }) else { return nil }
             inputSeconds += block.duration
-            recent += block.samples
             if let detection {
-                events(.woke(phrase: detection.phrase, at: inputSeconds - Double(recentStart + recent.count - detection.endSample) / 16000))
-                let from = min(recent.count, max(0, detection.endSample - recentStart))
-                return Array(recent[from...])
-            }
-            let keep = 3 * AudioBuffer.recognitionRate
-            if recent.count > keep {
-                recentStart += recent.count - keep
-                recent.removeFirst(recent.count - keep)
+                let after = Double(detection.following.count) / Double(AudioBuffer.recognitionRate)
+                events(.woke(phrase: detection.phrase, at: inputSeconds - after))
+                return detection.following
             }
         }
         return nil
@@ -212,7 +203,10 @@ public final class LiveSession {
                 block = read.samples
             }
             endPointer.process(block)
-            if !decoding {
+            let audio: [Int16]
+            if decoding {
+                audio = block
+            } else {
                 before += block
                 guard endPointer.inSpeech else {
                     guard endPointer.seconds < settings.noSpeechTimeout else { return .timedOut }
@@ -225,16 +219,18 @@ public final class LiveSession {
                 }
                 // Speech: decode from a little before it started (the decoder needs silence to begin in).
                 let from = max(0, (endPointer.speechStart ?? 0) * EndPointer.frame - preRoll - beforeStart)
-                let start = Array(before[min(from, before.count)...])
+                audio = Array(before[min(from, before.count)...])
                 before = []
-                decoding = true
-                origin = inputSeconds - Double(start.count) / Double(AudioBuffer.recognitionRate)
-                try await io { () throws(SpeechError) in try recognizer.startUtterance(in: context) }
-                try await io { () throws(SpeechError) in try recognizer.process(start) }
-            } else {
-                try await io { () throws(SpeechError) in try recognizer.process(block) }
+                origin = inputSeconds - Double(audio.count) / Double(AudioBuffer.recognitionRate)
             }
-            let hypothesis = await io { () -> String in recognizer.partialHypothesis }
+            let starting = !decoding
+            decoding = true
+            // One trip to the queue per block: start (at the speech), decode, and the words so far.
+            let hypothesis = try await io { () throws(SpeechError) -> String in
+                if starting { try recognizer.startUtterance(in: context) }
+                try recognizer.process(audio)
+                return recognizer.partialHypothesis
+            }
             if hypothesis != partial {
                 partial = hypothesis
                 events(.partial(hypothesis))
@@ -276,8 +272,4 @@ public final class LiveSession {
     private func io<T: Sendable, E: Error>(_ body: @escaping @Sendable () throws(E) -> T) async throws(E) -> T {
         try await work.run(body)
     }
-}
-
-extension Duration {
-    var seconds: Double { Double(components.seconds) + Double(components.attoseconds) / 1e18 }
 }

@@ -2,11 +2,12 @@ import EarshotAudio
 import EarshotSpeech
 import Foundation
 
-/// A wake phrase heard in the stream: which, and the stream sample (counted from the last reset) where
-/// it ended.
+/// A wake phrase heard in the stream: which, the stream sample (counted from the last reset) where it
+/// ended, and the samples given since (the beginning of the request).
 public struct WakeDetection: Sendable, Equatable {
     public var phrase: String
     public var endSample: Int
+    public var following: [Int16]
 }
 
 /// Listens for a device's wake phrases ("hey siri", "siri") in a stream of 16 kHz mono audio, the way
@@ -23,7 +24,7 @@ public final class WakeListener {
     /// The grammar: the wake phrases and the sound-alikes that compete with them.
     public let context: RecognitionContext
     /// Short words that sound like "siri" to the model (measured on espeak-ng's voices: "three" was heard
-    /// as "siri" with full confidence), and numbers (said as answers all the time).
+    /// as "siri" with full confidence).
     static let decoys = ["three", "number three", "series", "serious", "seriously", "cereal", "sorry", "city", "thirty"]
     /// The confidence (0–1) a stretch of speech needs to wake the device.
     public let threshold: Double
@@ -35,12 +36,12 @@ public final class WakeListener {
     private var recentStart = 0
     private var consumed = 0
     private var pending: [Int16] = []
-    private var background = -70.0
+    private var level = VoiceLevel()
     private var runStart: Int?
     private var lastVoicedEnd = 0
     private var quietFrames = 0
 
-    static let frame = 160
+    static let frame = VoiceLevel.frame
     static let pauseFrames = 10
     static let shortest = 0.2
     static let longest = 1.4
@@ -80,6 +81,9 @@ public final class WakeListener {
             if heard == nil, let detection = try judge(frame, at: start) { heard = detection }
         }
         pending.removeFirst(index)
+        if let end = heard?.endSample {
+            heard?.following = Array(recent[min(recent.count, max(0, end - recentStart))...])
+        }
         let keep = 3 * AudioBuffer.recognitionRate
         if recent.count > keep {
             recentStart += recent.count - keep
@@ -89,12 +93,7 @@ public final class WakeListener {
     }
 
     private func judge(_ frame: ArraySlice<Int16>, at start: Int) throws(SpeechError) -> WakeDetection? {
-        var sum = 0.0
-        for sample in frame { sum += Double(sample) * Double(sample) }
-        let level = 10 * log10(max(sum / Double(frame.count) / (32768 * 32768), 1e-12))
-        let voiced = level > max(background + 15, -55)
-        if level < background { background = max(level, -90) } else if !voiced { background += 0.02 }
-        if voiced {
+        if level.isVoiced(frame) {
             if runStart == nil { runStart = start }
             lastVoicedEnd = start + frame.count
             quietFrames = 0
@@ -113,6 +112,6 @@ public final class WakeListener {
         let recognition = try recognizer.recognize(AudioBuffer(samples: Array(recent[from..<to]), sampleRate: AudioBuffer.recognitionRate),
                                                    in: context)
         guard !recognition.isSilence, phrases.contains(recognition.bestGuess), recognition.confidence >= threshold else { return nil }
-        return WakeDetection(phrase: recognition.bestGuess, endSample: lastVoicedEnd)
+        return WakeDetection(phrase: recognition.bestGuess, endSample: lastVoicedEnd, following: [])
     }
 }

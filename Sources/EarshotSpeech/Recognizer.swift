@@ -147,13 +147,7 @@ public final class Recognizer {
 
     /// 0.1 s of faint noise (±30 of 32768, about −67 dB; repeatable; digital silence suits the model's
     /// silence worse): what `recognize` puts around a clip.
-    static let padding: [Int16] = {
-        var state: UInt32 = 12345
-        return (0..<(AudioBuffer.recognitionRate / 10)).map { _ in
-            state = state &* 1_103_515_245 &+ 12345
-            return Int16(Int((state >> 16) % 61) - 30)
-        }
-    }()
+    static let padding = AudioBuffer.faintNoise(count: AudioBuffer.recognitionRate / 10, amplitude: 30, seed: 12345)
 
     /// The search name of the free phone loop.
     static let phoneLoop = "phones"
@@ -220,7 +214,3 @@ public final class Recognizer {
     }
 }
 
-extension Duration {
-    /// The duration in seconds.
-    var seconds: Double { Double(components.seconds) + Double(components.attoseconds) / 1e18 }
-}

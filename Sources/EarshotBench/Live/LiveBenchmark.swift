@@ -32,11 +32,7 @@ public struct LiveBenchmark: Sendable {
 
     /// Quiet room noise (about −60 dBFS), repeatable.
     static func pause(_ seconds: Double) -> [Int16] {
-        var state: UInt32 = 99
-        return (0..<Int(seconds * Double(AudioBuffer.recognitionRate))).map { _ in
-            state = state &* 1_103_515_245 &+ 12345
-            return Int16(Int((state >> 16) % 65) - 32)
-        }
+        AudioBuffer.faintNoise(count: Int(seconds * Double(AudioBuffer.recognitionRate)), amplitude: 32, seed: 99)
     }
 
     /// Measures over `fixtures`: every phrase in every voice after a wake phrase (alternately "hey siri"
