@@ -11,6 +11,7 @@ let package = Package(
         .library(name: "EarshotEmbedding", targets: ["EarshotEmbedding"]),
         .library(name: "EarshotDialogue", targets: ["EarshotDialogue"]),
         .library(name: "Earshot", targets: ["Earshot"]),
+        .library(name: "EarshotSuite", targets: ["EarshotSuite"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -66,13 +67,19 @@ let package = Package(
         // The live device behind `earshot listen`: wake phrase, end-pointing, the conversation spoken
         //    over an ALSA microphone and speaker (or a recording and a file).
         .target(name: "EarshotLive", dependencies: ["Earshot", "EarshotALSA", "EarshotAudio", "EarshotDialogue", "EarshotSpeech"]),
+        // 5. Conversation suites behind `earshot test`: test files, the runner, console/JUnit/HTML/JSON reports.
+        .target(
+            name: "EarshotSuite",
+            dependencies: ["Earshot", "EarshotModel", "EarshotMatching", "EarshotDialogue", "EarshotAudio", "EarshotSpeech",
+                           .product(name: "Yams", package: "Yams")]
+        ),
         // Benchmarks behind `earshot bench`.
-        .target(name: "EarshotBench", dependencies: ["Earshot", "EarshotLive", "EarshotSpeech", "EarshotAudio", "EarshotEmbedding", "EarshotSemantic"]),
+        .target(name: "EarshotBench", dependencies: ["Earshot", "EarshotLive", "EarshotSuite", "EarshotSpeech", "EarshotAudio", "EarshotEmbedding", "EarshotSemantic"]),
         // The command line: a few lines per verb over the libraries.
         .executableTarget(
             name: "earshot",
             dependencies: [
-                "Earshot", "EarshotBench", "EarshotLive", "EarshotALSA", "EarshotAudio", "EarshotSpeech", "EarshotEmbedding", "EarshotSemantic",
+                "Earshot", "EarshotBench", "EarshotLive", "EarshotSuite", "EarshotALSA", "EarshotAudio", "EarshotSpeech", "EarshotEmbedding", "EarshotSemantic",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -85,6 +92,7 @@ let package = Package(
         .testTarget(name: "EarshotLiveTests", dependencies: ["EarshotLive", "EarshotALSA", "Earshot", "EarshotAudio", "EarshotBench", "EarshotSpeech"]),
         .testTarget(name: "EarshotSemanticTests", dependencies: ["EarshotSemantic", "Earshot", "EarshotBench"]),
         .testTarget(name: "EarshotEmbeddingTests", dependencies: ["EarshotEmbedding"], resources: [.copy("Fixtures")]),
+        .testTarget(name: "EarshotSuiteTests", dependencies: ["EarshotSuite", "Earshot", "EarshotAudio", "EarshotModel", "EarshotDialogue"]),
         .testTarget(name: "EarshotSpeechTests", dependencies: ["EarshotSpeech", "EarshotAudio", "Earshot", "EarshotBench"]),
     ],
     swiftLanguageModes: [.v6]

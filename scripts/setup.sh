@@ -14,6 +14,8 @@ packages=(
   libasound2-dev                            # live sessions (ALSA)
   libopenblas-dev                           # matrix products of the sentence encoder
   sox                                       # tests make audio in many formats with it
+  libxml2-utils                             # xmllint: tests validate `earshot test --junit` against the JUnit schema
+  chromium                                  # tests load `earshot test --report` pages in a headless browser
 )
 
 missing=()

@@ -2,12 +2,12 @@ import Foundation
 import Yams
 
 /// A YAML (or JSON) file parsed into a node tree that remembers line and column of every node.
-struct YAMLFile {
-    let path: String
-    let root: Node
+package struct YAMLFile {
+    package let path: String
+    package let root: Node
 
     /// Parses `text`; syntax errors become a ``LoadError`` at the reported position.
-    init(path: String, text: String) throws(LoadError) {
+    package init(path: String, text: String) throws(LoadError) {
         self.path = path
         do {
             guard let node = try Yams.compose(yaml: text) else {
@@ -25,7 +25,7 @@ struct YAMLFile {
     }
 
     /// Reads and parses the file at `path`.
-    init(contentsOf path: String) throws(LoadError) {
+    package init(contentsOf path: String) throws(LoadError) {
         let data: Data
         do {
             data = try Data(contentsOf: URL(fileURLWithPath: path))
@@ -80,20 +80,20 @@ struct YAMLFile {
         return nil
     }
 
-    func location(of node: Node) -> SourceLocation {
+    package func location(of node: Node) -> SourceLocation {
         SourceLocation(file: path, line: node.mark?.line, column: node.mark?.column)
     }
 }
 
 /// Reads one YAML mapping with the keys it allows; anything else is an error at the key.
-struct Fields {
-    let file: YAMLFile
-    let node: Node
-    let pairs: [(key: String, keyNode: Node, value: Node)]
+package struct Fields {
+    package let file: YAMLFile
+    package let node: Node
+    package let pairs: [(key: String, keyNode: Node, value: Node)]
     /// Names the thing being read in errors: "intent 'OrderSoup'".
-    let what: String
+    package let what: String
 
-    init(_ node: Node, in file: YAMLFile, what: String, allowed: [String]) throws(LoadError) {
+    package init(_ node: Node, in file: YAMLFile, what: String, allowed: [String]) throws(LoadError) {
         self.file = file
         self.node = node
         self.what = what
@@ -118,41 +118,41 @@ struct Fields {
         self.pairs = pairs
     }
 
-    var location: SourceLocation { file.location(of: node) }
+    package var location: SourceLocation { file.location(of: node) }
 
     /// A scalar value of `node` (a mapping) before its keys are checked, to name it in errors.
-    static func peek(_ node: Node, _ key: String) -> String? {
+    package static func peek(_ node: Node, _ key: String) -> String? {
         guard case .mapping(let mapping) = node, case .scalar(let scalar)? = mapping[key] else { return nil }
         return scalar.string
     }
 
-    subscript(key: String) -> Node? {
+    package subscript(key: String) -> Node? {
         pairs.first { $0.key == key }?.value
     }
 
-    func location(of key: String) -> SourceLocation {
+    package func location(of key: String) -> SourceLocation {
         if let value = self[key] { return file.location(of: value) }
         return location
     }
 
-    func keyLocation(of key: String) -> SourceLocation {
+    package func keyLocation(of key: String) -> SourceLocation {
         if let pair = pairs.first(where: { $0.key == key }) { return file.location(of: pair.keyNode) }
         return location
     }
 
-    func require(_ key: String, fix: String) throws(LoadError) -> Node {
+    package func require(_ key: String, fix: String) throws(LoadError) -> Node {
         guard let node = self[key] else {
             throw LoadError(location, "\(what) has no '\(key)'.", fix: fix)
         }
         return node
     }
 
-    func string(_ key: String) throws(LoadError) -> String? {
+    package func string(_ key: String) throws(LoadError) -> String? {
         guard let node = self[key] else { return nil }
         return try file.scalar(node, what: "'\(key)' of \(what)")
     }
 
-    func requiredString(_ key: String, fix: String) throws(LoadError) -> String {
+    package func requiredString(_ key: String, fix: String) throws(LoadError) -> String {
         let node = try require(key, fix: fix)
         let value = try file.scalar(node, what: "'\(key)' of \(what)")
         if value.trimmingCharacters(in: .whitespaces).isEmpty {
@@ -161,7 +161,7 @@ struct Fields {
         return value
     }
 
-    func bool(_ key: String) throws(LoadError) -> Bool? {
+    package func bool(_ key: String) throws(LoadError) -> Bool? {
         guard let node = self[key] else { return nil }
         let text = try file.scalar(node, what: "'\(key)' of \(what)")
         switch text.lowercased() {
@@ -173,7 +173,7 @@ struct Fields {
         }
     }
 
-    func int(_ key: String, range: ClosedRange<Int>) throws(LoadError) -> Int? {
+    package func int(_ key: String, range: ClosedRange<Int>) throws(LoadError) -> Int? {
         guard let node = self[key] else { return nil }
         let text = try file.scalar(node, what: "'\(key)' of \(what)")
         guard let value = Int(text), range.contains(value) else {
@@ -185,12 +185,12 @@ struct Fields {
     }
 
     /// A list of strings; a single string is taken as a list of one.
-    func strings(_ key: String) throws(LoadError) -> [Located<String>]? {
+    package func strings(_ key: String) throws(LoadError) -> [Located<String>]? {
         guard let node = self[key] else { return nil }
         return try file.strings(node, what: "'\(key)' of \(what)")
     }
 
-    func oneOf<T: RawRepresentable & CaseIterable>(_ key: String, _ type: T.Type) throws(LoadError) -> T? where T.RawValue == String {
+    package func oneOf<T: RawRepresentable & CaseIterable>(_ key: String, _ type: T.Type) throws(LoadError) -> T? where T.RawValue == String {
         guard let node = self[key] else { return nil }
         let text = try file.scalar(node, what: "'\(key)' of \(what)")
         guard let value = T(rawValue: text) else {
@@ -204,7 +204,7 @@ struct Fields {
 }
 
 extension YAMLFile {
-    func scalar(_ node: Node, what: String) throws(LoadError) -> String {
+    package func scalar(_ node: Node, what: String) throws(LoadError) -> String {
         guard case .scalar(let scalar) = node else {
             throw LoadError(location(of: node), "\(what) must be a single value, not a list or mapping.",
                             fix: "Write one value.")
@@ -212,7 +212,7 @@ extension YAMLFile {
         return scalar.string
     }
 
-    func strings(_ node: Node, what: String) throws(LoadError) -> [Located<String>] {
+    package func strings(_ node: Node, what: String) throws(LoadError) -> [Located<String>] {
         switch node {
         case .scalar(let scalar):
             return [Located(scalar.string, at: location(of: node))]
@@ -227,14 +227,14 @@ extension YAMLFile {
         }
     }
 
-    func sequence(_ node: Node, what: String) throws(LoadError) -> [Node] {
+    package func sequence(_ node: Node, what: String) throws(LoadError) -> [Node] {
         guard case .sequence(let sequence) = node else {
             throw LoadError(location(of: node), "\(what) must be a list.", fix: "Write one '- item' per line.")
         }
         return Array(sequence)
     }
 
-    func mapping(_ node: Node, what: String) throws(LoadError) -> [(key: Located<String>, value: Node)] {
+    package func mapping(_ node: Node, what: String) throws(LoadError) -> [(key: Located<String>, value: Node)] {
         guard case .mapping(let mapping) = node else {
             throw LoadError(location(of: node), "\(what) must be a mapping.", fix: "Write 'name: value' lines.")
         }
@@ -247,8 +247,8 @@ extension YAMLFile {
 }
 
 /// Finds the closest allowed word to a typo.
-enum Spelling {
-    static func nearest(to word: String, in candidates: [String]) -> String? {
+package enum Spelling {
+    package static func nearest(to word: String, in candidates: [String]) -> String? {
         let lower = word.lowercased()
         var best: (String, Int)?
         for candidate in candidates {

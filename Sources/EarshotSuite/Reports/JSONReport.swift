@@ -1,0 +1,81 @@
+import EarshotDialogue
+import Foundation
+
+/// `earshot test --json`: one JSON object per case (conversation × device) per line, in case order,
+/// then one line with the totals.
+public enum JSONReport {
+    /// The lines, without a trailing newline.
+    public static func render(_ result: SuiteResult) -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        var lines = result.cases.map { line(CaseRecord($0), encoder) }
+        lines.append(line(Summary(result), encoder))
+        return lines.joined(separator: "\n")
+    }
+
+    private static func line(_ value: some Encodable, _ encoder: JSONEncoder) -> String {
+        guard let data = try? encoder.encode(value) else { return "{}" }
+        return String(decoding: data, as: UTF8.self)
+    }
+
+    struct FailureRecord: Encodable {
+        var key: String
+        var expected: String
+        var actual: String
+        var line: Int?
+
+        init(_ failure: ExpectationFailure) {
+            key = failure.key.rawValue
+            expected = failure.expected
+            actual = failure.actual
+            line = failure.location?.line
+        }
+    }
+
+    struct TurnRecord: Encodable {
+        var turn: Turn
+        var failures: [FailureRecord]
+        var note: String?
+    }
+
+    struct CaseRecord: Encodable {
+        var file: String
+        var conversation: String
+        var profile: String
+        var passed: Bool
+        var error: String?
+        var notRun: Int
+        var seconds: Double
+        var turns: [TurnRecord]
+
+        init(_ result: CaseResult) {
+            file = result.testCase.file
+            conversation = result.testCase.conversation.name
+            profile = result.testCase.profile
+            passed = result.passed
+            error = result.error
+            notRun = result.notRun
+            seconds = result.seconds
+            turns = result.turns.map { TurnRecord(turn: $0.turn, failures: $0.failures.map(FailureRecord.init), note: $0.note) }
+        }
+    }
+
+    struct Summary: Encodable {
+        struct Totals: Encodable {
+            var cases: Int
+            var passed: Int
+            var failed: Int
+            var turns: Int
+            var mode: String
+            var seconds: Double
+            var audioSeconds: Double
+        }
+        var summary: Totals
+
+        init(_ result: SuiteResult) {
+            summary = Totals(cases: result.cases.count, passed: result.cases.count - result.failedCases.count,
+                             failed: result.failedCases.count, turns: result.turnCount, mode: result.options.mode.rawValue,
+                             seconds: result.seconds, audioSeconds: result.audioSeconds)
+        }
+    }
+}

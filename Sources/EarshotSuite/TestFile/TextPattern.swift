@@ -1,0 +1,107 @@
+import EarshotMatching
+import Foundation
+
+/// What a text expectation (`reply`, `heard`, `snippet`) accepts, written the way the test-file spec says:
+/// plain text is equal after normalisation, `*` and `?` are a glob, `/…/` is a regular expression.
+///
+/// - Plain text: equal to the actual text after ``Normalizer/normalize(_:)`` of both (case, punctuation and
+///   spacing do not count; "ten" and "10" are the same).
+/// - A glob (text holding `*` or `?`): `*` is any run of characters, `?` any one character, matched
+///   against the whole actual text with case and runs of spaces ignored. Because `?` is also a question
+///   mark, such text is first tried as plain text: `Do you want a bowl?` holds for "Do you want a bowl?".
+/// - `/…/`: a regular expression (ICU syntax) found anywhere in the actual text as it is; anchor it
+///   with `^` and `$` for the whole text. `/…/i` ignores case.
+public struct TextPattern: Sendable, CustomStringConvertible {
+    /// How the pattern is read.
+    public enum Kind: String, Sendable { case text, glob, regex }
+
+    /// The pattern as the test file wrote it.
+    public let source: String
+    public let kind: Kind
+    private let compiled: CompiledRegex?
+
+    /// Reads `source`; a `/…/` that is not a valid regular expression throws with the reason.
+    public init(_ source: String) throws(PatternError) {
+        self.source = source
+        if source.count >= 2, source.hasPrefix("/"), let close = source.lastIndex(of: "/"), close != source.startIndex {
+            let body = String(source[source.index(after: source.startIndex)..<close])
+            let flags = source[source.index(after: close)...]
+            guard flags.allSatisfy({ $0 == "i" }) else {
+                throw PatternError(message: "'\(flags)' after the closing '/' of a regular expression; only 'i' (ignore case) is allowed")
+            }
+            do {
+                compiled = CompiledRegex(try NSRegularExpression(pattern: body, options: flags.isEmpty ? [] : [.caseInsensitive]))
+            } catch {
+                throw PatternError(message: "'\(body)' is not a valid regular expression")
+            }
+            kind = .regex
+        } else if source.contains("*") || source.contains("?") {
+            var pattern = "^"
+            for ch in Self.collapsingSpaces(source) {
+                switch ch {
+                case "*": pattern += ".*"
+                case "?": pattern += "."
+                default: pattern += NSRegularExpression.escapedPattern(for: String(ch))
+                }
+            }
+            // The glob's text was escaped above, so it always compiles.
+            compiled = (try? NSRegularExpression(pattern: pattern + "$", options: [.caseInsensitive, .dotMatchesLineSeparators]))
+                .map(CompiledRegex.init)
+            kind = .glob
+        } else {
+            compiled = nil
+            kind = .text
+        }
+    }
+
+    /// Whether `text` is what the pattern accepts.
+    public func matches(_ text: String) -> Bool {
+        switch kind {
+        case .text:
+            return Normalizer.normalize(text) == Normalizer.normalize(source)
+        case .glob:
+            if Normalizer.normalize(text) == Normalizer.normalize(source) { return true }
+            return compiled?.matches(Self.collapsingSpaces(text), whole: true) ?? false
+        case .regex:
+            return compiled?.matches(text, whole: false) ?? false
+        }
+    }
+
+    public var description: String { source }
+
+    /// `text` with runs of white space as one space, trimmed, and typographic quotes as plain ones.
+    static func collapsingSpaces(_ text: String) -> String {
+        var out = ""
+        var space = false
+        for ch in text {
+            if ch.isWhitespace {
+                space = !out.isEmpty
+                continue
+            }
+            if space { out.append(" "); space = false }
+            switch ch {
+            case "\u{2018}", "\u{2019}": out.append("'")
+            case "\u{201C}", "\u{201D}": out.append("\"")
+            default: out.append(ch)
+            }
+        }
+        return out
+    }
+}
+
+/// Why a text pattern cannot be used.
+public struct PatternError: Error, Sendable {
+    public var message: String
+}
+
+/// A compiled expression, shared read-only between the workers of a run (matching does not mutate it).
+private final class CompiledRegex: @unchecked Sendable {
+    let regex: NSRegularExpression
+    init(_ regex: NSRegularExpression) { self.regex = regex }
+
+    func matches(_ text: String, whole: Bool) -> Bool {
+        let range = NSRange(text.startIndex..., in: text)
+        guard let match = regex.firstMatch(in: text, range: range) else { return false }
+        return !whole || match.range == range
+    }
+}

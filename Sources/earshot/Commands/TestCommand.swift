@@ -1,0 +1,106 @@
+import ArgumentParser
+import Earshot
+import EarshotModel
+import EarshotSuite
+import Foundation
+import Synchronization
+
+struct TestCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "test",
+        abstract: "Runs conversation test files (*.convo.yaml): typed, or spoken and recognised with --audio.",
+        discussion: "Exit status: 0 every expectation held, 1 a test failed, 2 a test file, app or option cannot be used.")
+
+    @Argument(help: "Test files, or folders searched for *.convo.yaml (default: the current folder).")
+    var paths: [String] = []
+
+    @Flag(help: "Speak every 'say:' line (espeak-ng) and recognise it (pocketsphinx) before answering.")
+    var audio = false
+
+    @Option(help: "The espeak-ng voice that speaks the 'say:' lines with --audio (default: each profile's).")
+    var voice: String?
+
+    @Option(help: "Mix pink noise into every recognised utterance, this many dB below the speech (e.g. 10).")
+    var noise: Double?
+
+    @Option(help: "Conversations run at once, each worker with its own recognizer.")
+    var jobs: Int = ProcessInfo.processInfo.activeProcessorCount
+
+    @Option(help: "Run the K-th of N slices of the cases (K/N), for a CI matrix.")
+    var shard: String?
+
+    @Option(help: "Only conversations whose name matches this regular expression (case ignored).")
+    var filter: String?
+
+    @Option(help: "Only conversations with this tag (repeatable).")
+    var tag: [String] = []
+
+    @Option(help: "Write JUnit XML here: one test case per conversation and device.")
+    var junit: String?
+
+    @Option(help: "Write a self-contained HTML report here: failures first, transcripts, reply audio.")
+    var report: String?
+
+    @Flag(help: "Replace a --junit or --report file that is not an earlier Earshot report.")
+    var force = false
+
+    @Flag(help: "One JSON object per conversation and device, one per line, then the totals.")
+    var json = false
+
+    @Option(help: "A folder of profile files, added after the ones that ship.")
+    var profilesDir: String?
+
+    @OptionGroup var device: DeviceOptions
+
+    func validate() throws {
+        guard jobs >= 1 else { throw ValidationError("--jobs must be 1 or more.") }
+        if let shard, Shard(shard) == nil { throw ValidationError("--shard must be K/N with 1 ≤ K ≤ N, e.g. 2/4.") }
+        if let noise, !noise.isFinite { throw ValidationError("--noise must be a number of decibels, e.g. 10.") }
+    }
+
+    func run() async throws {
+        let suite = try TestSuite.load(paths: paths.isEmpty ? ["."] : paths, profilesDirectory: profilesDir)
+        let cases = try suite.cases(filter: filter, tags: tag, shard: shard.flatMap(Shard.init))
+        if cases.isEmpty, filter != nil || !tag.isEmpty {
+            throw LoadError(SourceLocation(file: filter.map { "--filter \($0)" } ?? "--tag \(tag.joined(separator: ","))"),
+                            "no conversation is selected.", fix: "Check the name or tag against the test files.")
+        }
+        let options = TestRunner.Options(mode: audio ? .audio : .text, voice: voice, noise: noise, jobs: jobs,
+                                         keepAudio: report != nil, settings: device.settings, handlers: device.handlers)
+        let progress = ProgressLine()
+        let result = try await TestRunner(suite: suite, options: options).run(cases) { progress.show($0) }
+        progress.clear()
+        if json {
+            say(JSONReport.render(result))
+        } else {
+            say(ConsoleReport.render(result))
+        }
+        if let junit { try ReportFile.write(JUnitReport.render(result), to: junit, option: "--junit", force: force) }
+        if let report { try ReportFile.write(HTMLReport.render(result), to: report, option: "--report", force: force) }
+        if !result.passed { throw ExitCode(1) }
+    }
+}
+
+/// The progress line on standard error: rewritten in place on a terminal; elsewhere (a CI log) a new
+/// line at most every 10 seconds.
+final class ProgressLine: Sendable {
+    private let terminal = isatty(STDERR_FILENO) == 1
+    private let lastShown = Mutex(ContinuousClock.now)
+
+    func show(_ progress: TestRunner.Progress) {
+        let line = ConsoleReport.progressLine(progress)
+        if terminal {
+            FileHandle.standardError.write(Data("\r\u{1B}[K\(line)".utf8))
+        } else if lastShown.withLock({ shown in
+            let due = ContinuousClock.now - shown >= .seconds(10)
+            if due { shown = ContinuousClock.now }
+            return due
+        }) {
+            FileHandle.standardError.write(Data("\(line)\n".utf8))
+        }
+    }
+
+    func clear() {
+        if terminal { FileHandle.standardError.write(Data("\r\u{1B}[K".utf8)) }
+    }
+}
