@@ -8,6 +8,8 @@ extension Recognizer {
         var grammarSeconds = 0.0
         var phoneSeconds = 0.0
         var context: RecognitionContext
+        /// The state of the noise-floor generator, so an utterance gets the same floor however it is cut.
+        var noiseState: UInt32 = 12345
     }
 
     /// Starts recognising an utterance against `context`; give it audio with ``process(_:)`` as it comes
@@ -31,8 +33,9 @@ extension Recognizer {
     /// Gives the next stretch of the utterance's audio (16 kHz mono) to both decoders. `whole`: these are
     /// all of the utterance's samples at once (a file), so pocketsphinx normalises the features over the
     /// whole utterance instead of with its running estimate.
-    public func process(_ samples: [Int16], whole: Bool = false) throws(SpeechError) {
+    public func process(_ input: [Int16], whole: Bool = false) throws(SpeechError) {
         guard utterance != nil else { throw SpeechError("no utterance was started.") }
+        let samples = withNoiseFloor(input)
         let clock = ContinuousClock()
         var start = clock.now
         let grammar = samples.withUnsafeBufferPointer { ps_process_raw(decoder, $0.baseAddress, $0.count, 0, whole ? 1 : 0) }
@@ -43,6 +46,21 @@ extension Recognizer {
         utterance?.phoneSeconds += (start - middle).seconds
         utterance?.samples.append(contentsOf: samples)
         guard grammar >= 0, phones >= 0 else { throw SpeechError("pocketsphinx failed while decoding.") }
+    }
+
+    /// `samples` with the faint noise floor of ``Recognizer/noiseFloor`` added, continuing the utterance's
+    /// generator.
+    func withNoiseFloor(_ samples: [Int16]) -> [Int16] {
+        guard noiseFloor > 0, var state = utterance?.noiseState else { return samples }
+        let span = UInt32(2 * noiseFloor + 1)
+        var out = samples
+        for index in out.indices {
+            state = state &* 1_103_515_245 &+ 12345
+            let noise = Int((state >> 16) % span) - noiseFloor
+            out[index] = Int16(clamping: Int(out[index]) + noise)
+        }
+        utterance?.noiseState = state
+        return out
     }
 
     /// The grammar's best sentence for the audio given so far ("" before any word): for end-pointing, not

@@ -25,6 +25,8 @@ public enum ConsoleReport {
         var lines = ["FAIL \(result.testCase.name)"]
         let writer = TranscriptWriter(style: .transcript)
         for (index, turn) in result.turns.enumerated() {
+            // In audio runs the typed line was spoken: show it above what was heard.
+            if turn.turn.heard.source == .audio, case .say(let text) = turn.step.input { lines.append("  said    > \(text)") }
             lines.append(writer.render(turn.turn, deviceName: result.deviceName))
             if let note = turn.note { lines.append("        (\(note))") }
             for failure in turn.failures {

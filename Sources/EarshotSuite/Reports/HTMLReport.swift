@@ -79,7 +79,8 @@ public enum HTMLReport {
         var counts: [String: [String: Int]] = [:]
         for caseResult in result.cases {
             for turn in caseResult.turns {
-                guard let intended = turn.step.expectation.intent else { continue }
+                guard let expected = turn.step.expectation.intent else { continue }
+                let intended = expected ?? "(none)"
                 let matched = turn.turn.intent ?? turn.turn.match?.intent ?? "(none)"
                 counts[intended, default: [:]][matched, default: 0] += 1
             }
@@ -176,7 +177,7 @@ public enum HTMLReport {
         if let error = turn.error { status += " · \(error)" }
         html += "<p class=\"status\">\(escape(status))</p></div></div>\n"
         // The expectations.
-        let checked = Expectation.Key.allCases.filter { result.step.expectation.locations[$0] != nil }
+        let checked = TurnExpectation.Key.allCases.filter { result.step.expectation.locations[$0] != nil }
         if !checked.isEmpty {
             let failedKeys = Set(result.failures.map(\.key))
             let held = checked.filter { !failedKeys.contains($0) }

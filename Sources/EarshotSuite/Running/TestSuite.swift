@@ -104,15 +104,15 @@ public struct TestSuite: Sendable {
         for conversation in test.conversations {
             for turn in conversation.turns {
                 let expect = turn.expectation
-                func unknown(_ key: Expectation.Key, _ what: String, _ value: String, _ known: [String]) -> LoadError {
+                func unknown(_ key: TurnExpectation.Key, _ what: String, _ value: String, _ known: [String]) -> LoadError {
                     let near = Spelling.nearest(to: value, in: known)
                     return LoadError(expect.locations[key] ?? turn.location, "no \(what) '\(value)' in the apps of this file.",
                                      fix: (near.map { "Did you mean '\($0)'? " } ?? "") + "Known: \(known.joined(separator: ", ")).")
                 }
-                if let intent = expect.intent, !intentIDs.contains(intent) {
+                if let intent = expect.intent, let intent, !intentIDs.contains(intent) {
                     throw unknown(.intent, "intent", intent, intentIDs)
                 }
-                if let app = expect.app, !appNames.contains(where: { $0.lowercased() == app.lowercased() }) {
+                if let app = expect.app, let app, !appNames.contains(where: { $0.lowercased() == app.lowercased() }) {
                     throw unknown(.app, "app", app, appNames)
                 }
                 for (id, _) in expect.parameters where !parameterIDs.contains(id) {

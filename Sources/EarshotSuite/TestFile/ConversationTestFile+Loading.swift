@@ -104,12 +104,12 @@ extension TestTurn {
             let written = try fields.requiredString("audio", fix: "Give the recording's path after 'audio:' (relative to this file).")
             input = .audio(path: ConversationTestFile.resolve(written, from: folder))
         }
-        expectation = try fields["expect"].map { node throws(LoadError) in try Expectation(node: node, file: file, what: "'expect' of \(what)") }
-            ?? Expectation()
+        expectation = try fields["expect"].map { node throws(LoadError) in try TurnExpectation(node: node, file: file, what: "'expect' of \(what)") }
+            ?? TurnExpectation()
     }
 }
 
-extension Expectation {
+extension TurnExpectation {
     init(node: Node, file: YAMLFile, what: String) throws(LoadError) {
         self.init()
         let fields = try Fields(node, in: file, what: what, allowed: Key.allCases.map(\.rawValue))
@@ -121,8 +121,8 @@ extension Expectation {
             case .heard: heard = try Self.pattern(value, file: file, what: valueWhat)
             case .reply: reply = try Self.pattern(value, file: file, what: valueWhat)
             case .snippet: snippet = value.null != nil ? .some(nil) : try Self.pattern(value, file: file, what: valueWhat)
-            case .intent: intent = try Self.text(value, file: file, what: valueWhat)
-            case .app: app = try Self.text(value, file: file, what: valueWhat)
+            case .intent: intent = value.null != nil ? .some(nil) : try Self.text(value, file: file, what: valueWhat)
+            case .app: app = value.null != nil ? .some(nil) : try Self.text(value, file: file, what: valueWhat)
             case .asks: asks = value.null != nil ? .some(nil) : try Self.text(value, file: file, what: valueWhat)
             case .mode: mode = try Self.choice(value, MatchMode.self, ["exact", "flexible"], file: file, what: valueWhat)
             case .outcome: outcome = try Self.choice(value, Outcome.self, Outcome.allCases.map(\.rawValue), file: file, what: valueWhat)

@@ -40,7 +40,7 @@ public struct TestTurn: Sendable {
     }
 
     public var input: Input
-    public var expectation: Expectation
+    public var expectation: TurnExpectation
     public var location: SourceLocation
 }
 

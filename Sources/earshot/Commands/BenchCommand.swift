@@ -5,6 +5,7 @@ import EarshotLive
 import EarshotEmbedding
 import EarshotSemantic
 import EarshotSpeech
+import EarshotSuite
 import Foundation
 
 struct BenchCommand: AsyncParsableCommand {
@@ -12,9 +13,9 @@ struct BenchCommand: AsyncParsableCommand {
         commandName: "bench",
         abstract: "Measures exact matching, and speech over the audio fixtures (accuracy and speed).")
 
-    enum Part: String, ExpressibleByArgument, CaseIterable { case exact, speech, speed, embedding, flexible, live, all }
+    enum Part: String, ExpressibleByArgument, CaseIterable { case exact, speech, speed, embedding, flexible, live, test, all }
 
-    @Option(help: "What to measure: exact, speech (recognition accuracy over the fixtures), speed, embedding, flexible, live (wake phrase and reply latency of `listen`), or all.")
+    @Option(help: "What to measure: exact, speech (recognition accuracy over the fixtures), speed, embedding, flexible, live (wake phrase and reply latency of `listen`), test (`earshot test` over the examples' suites), or all.")
     var only: Part = .all
 
     @Option(help: "Utterances resolved per exact-match measurement.")
@@ -67,7 +68,11 @@ struct BenchCommand: AsyncParsableCommand {
             say("### Spoken (en-us, through the speech loop)\n\n" + spoken.markdown + "\n")
             if misses { say(spoken.misses.map { "- \($0)" }.joined(separator: "\n") + "\n") }
         }
-        guard only != .exact, only != .embedding, only != .flexible else { return }
+        if only == .test || only == .all {
+            let examples = ((self.fixtures ?? AudioFixtures.defaultFolder()) as NSString).deletingLastPathComponent + "/examples"
+            say("## Conversation tests (`earshot test`) over \(examples)\n\n" + (try await SuiteBenchmark.measure(folder: examples)).markdown + "\n")
+        }
+        guard only != .exact, only != .embedding, only != .flexible, only != .test else { return }
         let fixtures = try AudioFixtures(folder: self.fixtures ?? AudioFixtures.defaultFolder())
         let workspace = Workspace(apps: try fixtures.exampleApps(), profiles: try Bundled.profiles())
         if only == .speech || only == .all {

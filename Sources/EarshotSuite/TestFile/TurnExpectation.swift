@@ -4,7 +4,7 @@ import EarshotModel
 
 /// What one turn of a conversation test must produce: the `expect:` of a turn. Every key given must
 /// hold; a key not given is not checked.
-public struct Expectation: Sendable {
+public struct TurnExpectation: Sendable {
     /// The keys an `expect:` may hold, in the order failures are listed.
     public enum Key: String, Sendable, CaseIterable {
         case heard, intent, app, mode, parameters, asks, reply, snippet, outcome
@@ -12,10 +12,11 @@ public struct Expectation: Sendable {
 
     /// What the device heard (the typed text, or what recognition made of the audio).
     public var heard: TextPattern?
-    /// The intent of the turn: the one the invocation matched, or the one whose conversation it is.
-    public var intent: String?
-    /// The app of the turn, by its spoken name.
-    public var app: String?
+    /// The intent of the turn: the one the invocation matched, or the one whose conversation it is;
+    /// `.some(nil)`: none (nothing matched).
+    public var intent: String??
+    /// The app of the turn, by its spoken name; `.some(nil)`: none.
+    public var app: String??
     /// How the invocation matched.
     public var mode: MatchMode?
     /// Parameter ids and the value id each must have (`nil`: no value).
@@ -39,7 +40,7 @@ public struct Expectation: Sendable {
 
 /// An expectation that did not hold.
 public struct ExpectationFailure: Sendable, Equatable {
-    public var key: Expectation.Key
+    public var key: TurnExpectation.Key
     /// What the test file asked for, as a person reads it.
     public var expected: String
     /// What the device did.
@@ -48,7 +49,7 @@ public struct ExpectationFailure: Sendable, Equatable {
     public var location: SourceLocation?
 }
 
-extension Expectation {
+extension TurnExpectation {
     /// The expectations `turn` breaks, in key order (empty: the turn passed).
     public func failures(for turn: Turn) -> [ExpectationFailure] {
         var failures: [ExpectationFailure] = []
@@ -60,11 +61,11 @@ extension Expectation {
         }
         if let intent {
             let actual = turn.intent ?? turn.match?.intent
-            if actual != intent { fail(.intent, intent, actual ?? "(none)") }
+            if actual != intent { fail(.intent, intent ?? "~ (none)", actual ?? "~ (none)") }
         }
         if let app {
             let actual = turn.app ?? turn.match?.app
-            if actual.map(Normalizer.normalize) != Normalizer.normalize(app) { fail(.app, app, actual ?? "(none)") }
+            if actual.map(Normalizer.normalize) != app.map(Normalizer.normalize) { fail(.app, app ?? "~ (none)", actual ?? "~ (none)") }
         }
         if let mode {
             if turn.match?.mode != mode {

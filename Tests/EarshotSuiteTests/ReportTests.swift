@@ -1,0 +1,85 @@
+import EarshotModel
+import Foundation
+import Testing
+@testable import EarshotSuite
+
+/// The reports people and CI servers read: JUnit XML against its schema, the HTML page in a real browser.
+@Suite("Test reports", .serialized)
+struct ReportTests {
+    /// A run with a passing case, a failing one (names with characters XML and HTML must escape) and an
+    /// error, with reply audio kept.
+    static func mixedResult() async throws -> SuiteResult {
+        let text = TestFileTests.good + """
+
+          - name: "sizes & <things> \\"quoted\\""
+            profiles: [watch]
+            turns:
+              - say: Order soup with Soup Chef
+                expect: { reply: "Which size? <b>&amp;</b>" }
+          - name: a recording where a sentence is wanted
+            profiles: [homepod]
+            turns:
+              - audio: $ROOT/audio-fixtures/phrase/order-soup-with-soup-chef.en-us.opus
+        """
+        let suite = try TestSuite.load(paths: [try writeTestFile(text)])
+        return try await TestRunner(suite: suite, options: .init(keepAudio: true)).run(try suite.cases())
+    }
+
+    @Test("--junit validates against the JUnit schema (junit-10.xsd, xmllint), with one case per conversation and device")
+    func junit() async throws {
+        let result = try await Self.mixedResult()
+        #expect(result.failedCases.count == 1)
+        let xml = JUnitReport.render(result)
+        let path = try temporaryFolder().appendingPathComponent("junit.xml").path
+        try xml.write(toFile: path, atomically: true, encoding: .utf8)
+        let check = try runTool(["xmllint", "--noout", "--schema", repoPath("Tests/EarshotSuiteTests/Fixtures/junit-10.xsd"), path])
+        #expect(check.status == 0, "xmllint: \(check.stderr)")
+        #expect(xml.components(separatedBy: "<testcase ").count - 1 == result.cases.count)
+        #expect(xml.contains("<failure message=\"reply: expected Which size? &lt;b&gt;&amp;amp;&lt;/b&gt;, got Which soup?\""))
+        #expect(xml.contains("classname=\"t.watch\""))
+        // A broken file is rejected by the same check, so the check can fail.
+        try xml.replacingOccurrences(of: "<testcase name=", with: "<testcase nam=").write(toFile: path, atomically: true, encoding: .utf8)
+        #expect(try runTool(["xmllint", "--noout", "--schema", repoPath("Tests/EarshotSuiteTests/Fixtures/junit-10.xsd"), path]).status != 0)
+    }
+
+    @Test("--report loads in headless Chromium with no console errors, failures first, every reply playable")
+    func html() async throws {
+        let result = try await Self.mixedResult()
+        let folder = try temporaryFolder()
+        let page = folder.appendingPathComponent("report.html").path
+        try HTMLReport.render(result).write(toFile: page, atomically: true, encoding: .utf8)
+        let run = try runTool(["python3", repoPath("scripts/check_page.py"), page, "--width", "1200", "--height", "900",
+                               "--screenshot", folder.appendingPathComponent("report.png").path])
+        #expect(run.status == 0, "check_page.py: \(run.stdout) \(run.stderr)")
+        let report = try #require(try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any], "\(run.stdout)")
+        #expect((report["errors"] as? [Any])?.isEmpty == true, "console errors: \(report["errors"] ?? "-")")
+        let dom = try #require(report["dom"] as? String)
+        // The failing case comes first and is open; the passing ones follow, closed.
+        let caseTags = dom.components(separatedBy: "<details class=\"case ").dropFirst().map { String($0.prefix(60)) }
+        #expect(caseTags.count == result.cases.count)
+        #expect(caseTags.first?.hasPrefix("failed\"") == true, "\(caseTags)")
+        #expect(caseTags.first?.contains(" open") == true)
+        #expect(caseTags.dropFirst().allSatisfy { $0.hasPrefix("passed\"") && !$0.contains(" open") })
+        #expect(dom.contains("sizes &amp; &lt;things&gt;"))
+        // Replies and recordings play: every audio element got its clip and the browser decoded it.
+        let media = try #require(report["media"] as? [[String: Any]])
+        #expect(media.count == result.cases.reduce(0) { $0 + $1.turns.count } + 1, "a reply per turn and the recording")
+        for element in media {
+            #expect(element["error"] is NSNull, "\(element)")
+            #expect((element["duration"] as? Double ?? 0) > 0.3, "\(element)")
+        }
+        #expect(FileManager.default.fileExists(atPath: folder.appendingPathComponent("report.png").path))
+    }
+
+    @Test("a report file that is not an earlier Earshot report is kept unless --force")
+    func reportFile() throws {
+        let folder = try temporaryFolder()
+        let path = folder.appendingPathComponent("notes.html").path
+        try "my notes".write(toFile: path, atomically: true, encoding: .utf8)
+        #expect(throws: LoadError.self) { try ReportFile.write("<html></html>", to: path, option: "--report", force: false) }
+        #expect(try String(contentsOfFile: path, encoding: .utf8) == "my notes")
+        try ReportFile.write("<meta name=\"generator\" content=\"earshot test\"> one", to: path, option: "--report", force: true)
+        try ReportFile.write("<meta name=\"generator\" content=\"earshot test\"> two", to: path, option: "--report", force: false)
+        #expect(try String(contentsOfFile: path, encoding: .utf8).hasSuffix("two"))
+    }
+}

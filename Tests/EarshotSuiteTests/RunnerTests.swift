@@ -1,0 +1,197 @@
+import EarshotAudio
+import EarshotDialogue
+import EarshotModel
+import Foundation
+import Testing
+@testable import EarshotSuite
+
+/// Running conversation tests: what passes, what fails and how the failure reads.
+@Suite("Running conversation tests")
+struct RunnerTests {
+    static func run(_ text: String, _ options: TestRunner.Options = TestRunner.Options()) async throws -> SuiteResult {
+        let suite = try TestSuite.load(paths: [try writeTestFile(text)])
+        return try await TestRunner(suite: suite, options: options).run(try suite.cases())
+    }
+
+    @Test("the example apps' suites pass in text mode")
+    func examples() async throws {
+        let suite = try TestSuite.load(paths: [repoPath("examples")])
+        #expect(suite.files.count >= 4, "one suite per example app")
+        let result = try await TestRunner(suite: suite, options: .init(jobs: 2)).run(try suite.cases())
+        #expect(result.cases.count >= 20)
+        #expect(result.passed, "\(ConsoleReport.render(result))")
+    }
+
+    @Test("a broken expectation fails its case: the turns so far, expected against actual, the turns not run")
+    func broken() async throws {
+        let text = TestFileTests.good.replacingOccurrences(of: "reply: Do you want a bowl?", with: "reply: Do you want a cup?")
+            + "\n      - say: yes\n"
+        let result = try await Self.run(text)
+        let failed = try #require(result.failedCases.first)
+        #expect(result.failedCases.count == 1)
+        #expect(failed.turns.count == 2)
+        #expect(failed.notRun == 1)
+        #expect(failed.failures == [ExpectationFailure(key: .reply, expected: "Do you want a cup?", actual: "Do you want a bowl?",
+                                                       location: failed.failures.first?.location)])
+        #expect(failed.failures.first?.location?.line == 15)
+        let report = ConsoleReport.failure(failed)
+        #expect(report.hasPrefix("FAIL "))
+        #expect(report.contains("you > Order soup with Soup Chef"))
+        #expect(report.contains("HomePod < Which soup? Clam Chowder, Tomato Soup, or Chicken Noodle Soup?"))
+        #expect(report.contains("you > the second one"))
+        #expect(report.contains("✗ turn 2, reply at "))
+        #expect(report.contains("expected: Do you want a cup?\n      actual:   Do you want a bowl?"))
+        #expect(report.contains("(1 more turn not run)"))
+        #expect(ConsoleReport.summary(result).hasPrefix("1 case (conversation × device): 0 passed, 1 failed · 2 turns · text"))
+    }
+
+    @Test("every key of expect is checked: a wrong value of each fails with that key")
+    func everyKey() async throws {
+        let base = """
+        apps: [$ROOT/examples/soupchef]
+        profiles: [watch]
+        conversations:
+          - name: keys
+            turns:
+              - say: Get small chowder from Soup Chef
+                expect:
+                  heard: Get small chowder from Soup Chef
+                  intent: OrderSoup
+                  app: Soup Chef
+                  mode: exact
+                  parameters: { soup: clam-chowder, size: cup, address: ~ }
+                  asks: confirmation
+                  reply: Your Clam Chowder comes to $4.50. Ready to order?
+                  snippet: Order Soup | Order 1 Cup Clam Chowder
+                  outcome: in-progress
+        """
+        #expect(try await Self.run(base).passed)
+        let wrong: [(String, String, TurnExpectation.Key)] = [
+            ("heard: Get small chowder from Soup Chef", "heard: Get large chowder from Soup Chef", .heard),
+            ("intent: OrderSoup", "intent: TrackOrder", .intent),
+            ("mode: exact", "mode: flexible", .mode),
+            ("size: cup", "size: bowl", .parameters),
+            ("address: ~", "address: home", .parameters),
+            ("asks: confirmation", "asks: ~", .asks),
+            ("reply: Your", "reply: My", .reply),
+            ("snippet: Order Soup | Order 1 Cup Clam Chowder", "snippet: ~", .snippet),
+            ("outcome: in-progress", "outcome: success", .outcome),
+        ]
+        for (from, to, key) in wrong {
+            let result = try await Self.run(base.replacingOccurrences(of: from, with: to))
+            #expect(result.cases.first?.failures.map(\.key) == [key], "\(to)")
+        }
+    }
+
+    @Test("results come back in case order whatever the number of jobs")
+    func jobs() async throws {
+        let suite = try TestSuite.load(paths: [repoPath("examples")])
+        let cases = try suite.cases()
+        let one = try await TestRunner(suite: suite, options: .init(jobs: 1)).run(cases)
+        let four = try await TestRunner(suite: suite, options: .init(jobs: 4)).run(cases)
+        #expect(one.cases.map(\.testCase.name) == cases.map(\.name))
+        #expect(four.cases.map(\.testCase.name) == cases.map(\.name))
+        #expect(one.cases.map { $0.turns.map(\.turn.reply.text) } == four.cases.map { $0.turns.map(\.turn.reply.text) })
+        #expect(JSONReport.render(one).split(separator: "\n").count == cases.count + 1)
+    }
+
+    @Test("shards K/N hold every case once and differ in size by at most one")
+    func shards() throws {
+        let suite = try TestSuite.load(paths: [repoPath("examples")])
+        let all = try suite.cases().map(\.name)
+        var seen: [String] = []
+        var sizes: [Int] = []
+        for k in 1...3 {
+            let slice = try suite.cases(shard: Shard(index: k, count: 3)).map(\.name)
+            seen += slice
+            sizes.append(slice.count)
+        }
+        #expect(seen.sorted() == all.sorted())
+        #expect(Set(seen).count == all.count)
+        #expect(sizes.max()! - sizes.min()! <= 1)
+        #expect(Shard("2/3") == Shard(index: 2, count: 3))
+        #expect(Shard("4/3") == nil && Shard("0/3") == nil && Shard("x") == nil)
+    }
+
+    @Test("--filter and --tag select conversations by name and tag")
+    func selection() throws {
+        let text = TestFileTests.good + """
+
+          - name: track the order
+            tags: [audio, smoke]
+            turns:
+              - say: Track my order with Soup Chef
+        """
+        let suite = try TestSuite.load(paths: [try writeTestFile(text)])
+        #expect(try suite.cases().map(\.conversation.name) == ["order from the list", "track the order", "track the order"])
+        #expect(try suite.cases(filter: "ORDER FROM").map(\.conversation.name) == ["order from the list"])
+        #expect(try suite.cases(tags: ["smoke"]).map(\.profile) == ["homepod", "watch"])
+        #expect(throws: LoadError.self) { try suite.cases(filter: "(") }
+    }
+
+    @Test("settings in the test file change the device: Personal Requests off sends an order to the iPhone")
+    func settings() async throws {
+        let text = """
+        apps: [$ROOT/examples/soupchef]
+        profiles: [homepod]
+        conversations:
+          - name: personal requests off
+            settings: { personalRequests: false }
+            turns:
+              - say: Get large tomato soup from Soup Chef
+                expect: { asks: confirmation }
+              - say: yes
+                expect: { outcome: needs-authentication }
+        """
+        #expect(try await Self.run(text).passed)
+        let on = try await Self.run(text.replacingOccurrences(of: "personalRequests: false", with: "personalRequests: true"))
+        #expect(on.cases.first?.failures.map(\.actual) == ["success"])
+    }
+
+    @Test("audio: turns are recognised even in text mode, and what was heard is checked")
+    func recordings() async throws {
+        let text = """
+        apps: [$ROOT/examples/soupchef]
+        profiles: [homepod, watch]
+        conversations:
+          - name: spoken order
+            turns:
+              - audio: $ROOT/audio-fixtures/phrase/order-soup-with-soup-chef.en-us.opus
+                expect: { heard: order soup with soup chef, intent: OrderSoup, asks: soup }
+              - audio: $ROOT/audio-fixtures/answer/order-soup-with-soup-chef--the-second-one.en-us.opus
+                expect: { heard: the second one, parameters: { soup: tomato } }
+        """
+        let result = try await Self.run(text)
+        #expect(result.passed, "\(ConsoleReport.render(result))")
+        for caseResult in result.cases {
+            #expect(caseResult.turns.allSatisfy { $0.turn.heard.source == .audio && ($0.turn.heard.confidence ?? 0) > 0 })
+        }
+        #expect(result.audioSeconds > 2)
+    }
+
+    @Test("--audio speaks each say: line, recognises it and answers what was heard")
+    func audioMode() async throws {
+        let result = try await Self.run(TestFileTests.good, .init(mode: .audio, keepAudio: true))
+        #expect(result.passed, "\(ConsoleReport.render(result))")
+        let turns = try #require(result.cases.first).turns
+        #expect(turns.map(\.turn.heard.text) == ["order soup with soup chef", "the second one"])
+        #expect(turns.allSatisfy { $0.turn.heard.source == .audio && $0.heardAudio != nil && $0.replyAudio != nil })
+    }
+
+    @Test("--noise mixes pink noise at the asked signal-to-noise ratio, the same every run")
+    func noise() throws {
+        let speech = AudioBuffer.tone(frequency: 220, seconds: 1, amplitude: 0.3)
+        let padded = AudioBuffer(samples: AudioBuffer.silence(seconds: 0.5).samples + speech.samples)
+        for snr in [0.0, 10, 20] {
+            let noisy = padded.addingNoise(snr: snr, seed: 7)
+            #expect(noisy == padded.addingNoise(snr: snr, seed: 7))
+            var noisePower = 0.0
+            for (a, b) in zip(noisy.samples, padded.samples) { noisePower += pow(Double(a) - Double(b), 2) }
+            noisePower /= Double(padded.samples.count)
+            let measured = 10 * log10(pow(padded.speechLevel, 2) / noisePower)
+            #expect(abs(measured - snr) < 0.2, "asked \(snr) dB, measured \(measured) dB")
+        }
+        #expect(padded.addingNoise(snr: 10, seed: 7) != padded.addingNoise(snr: 10, seed: 8))
+        #expect(AudioBuffer.silence(seconds: 1).addingNoise(snr: 10, seed: 1) == AudioBuffer.silence(seconds: 1))
+    }
+}

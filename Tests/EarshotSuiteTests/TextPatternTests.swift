@@ -1,0 +1,43 @@
+import Testing
+@testable import EarshotSuite
+
+@Suite("Text patterns of expectations")
+struct TextPatternTests {
+    @Test("plain text: equal after normalisation (case, punctuation, spacing, number words)")
+    func plain() throws {
+        let pattern = try TextPattern("Your soup will be ready in ten minutes")
+        #expect(pattern.kind == .text)
+        #expect(pattern.matches("Your soup will be ready in 10 minutes."))
+        #expect(pattern.matches("your  SOUP will be ready in ten minutes!"))
+        #expect(!pattern.matches("Your soup will be ready in 12 minutes."))
+        #expect(!pattern.matches("Your soup will be ready in ten minutes. Enjoy."))
+    }
+
+    @Test("glob: * any run, ? one character, whole text, case ignored; a trailing ? still reads as a question mark")
+    func glob() throws {
+        let which = try TextPattern("Which soup?*")
+        #expect(which.kind == .glob)
+        #expect(which.matches("Which soup? Clam Chowder, Tomato Soup, or Chicken Noodle Soup?"))
+        #expect(which.matches("which soup?"))
+        #expect(!which.matches("Which size? Cup or Bowl?"))
+        let bowl = try TextPattern("Do you want a bowl?")
+        #expect(bowl.matches("Do you want a bowl?"))
+        #expect(bowl.matches("do you want a bowl"))
+        #expect(!bowl.matches("Do you want a cup?"))
+        let middle = try TextPattern("*comes to $4.50*")
+        #expect(middle.matches("Your Tomato Soup comes to $4.50. Ready to order?"))
+        #expect(!middle.matches("Your Tomato Soup comes to $5.50. Ready to order?"))
+    }
+
+    @Test("/regex/: found anywhere in the text as it is; /…/i ignores case")
+    func regex() throws {
+        let total = try TextPattern(#"/comes to \$4\.50\. Ready to order\?$/"#)
+        #expect(total.kind == .regex)
+        #expect(total.matches("Your Tomato Soup comes to $4.50. Ready to order?"))
+        #expect(!total.matches("Your Tomato Soup comes to $4.50. Ready to order? Yes."))
+        #expect(!(try TextPattern("/^ready/")).matches("Ready in 10 minutes."))
+        #expect(try TextPattern("/^ready/i").matches("Ready in 10 minutes."))
+        #expect(throws: PatternError.self) { try TextPattern("/(/") }
+        #expect(throws: PatternError.self) { try TextPattern("/x/g") }
+    }
+}
