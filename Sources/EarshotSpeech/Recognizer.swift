@@ -141,10 +141,18 @@ public final class Recognizer {
     private static func start(_ model: Model, options: [String] = []) throws(SpeechError) -> (OpaquePointer, OpaquePointer) {
         // Without pocketsphinx's noise removal (spectral subtraction): on the audio fixtures it cost
         // follow-up answers 2 points (94.7% → 96.7% heard right, before rejection).
-        let arguments = ["-hmm", model.acousticModel, "-dict", model.dictionary, "-logfn", "/dev/null", "-remove_noise", "no"] + options
+        // No `-logfn`: pocketsphinx's log is already off (earshot_sphinx_quiet), and `-logfn` makes every
+        // ps_init close and reopen one process-wide log file, which two recognizers starting at once
+        // (`earshot test --jobs 2`) closed twice: glibc deadlocked in fclose.
+        let arguments = ["-hmm", model.acousticModel, "-dict", model.dictionary, "-remove_noise", "no"] + options
         var pointers: [UnsafePointer<CChar>?] = arguments.map { UnsafePointer(strdup($0)) }
         pointers.append(nil)
         defer { for pointer in pointers { free(UnsafeMutablePointer(mutating: pointer)) } }
+        // Decoders are used one per thread, but starting one touches pocketsphinx's process-wide state
+        // (its log, the model files): one start at a time.
+        Self.starting.lock()
+        defer { Self.starting.unlock() }
+        earshot_sphinx_quiet()
         guard let config = earshot_cmd_ln_init(pointers) else { throw SpeechError("pocketsphinx rejected its configuration.") }
         guard let decoder = ps_init(config) else {
             cmd_ln_free_r(config)
@@ -156,6 +164,9 @@ public final class Recognizer {
     /// 0.1 s of faint noise (±30 of 32768, about −67 dB; repeatable; digital silence suits the model's
     /// silence worse): what `recognize` puts around a clip.
     static let padding = AudioBuffer.faintNoise(count: AudioBuffer.recognitionRate / 10, amplitude: 30, seed: 12345)
+
+    /// Held while a decoder starts.
+    private static let starting = NSLock()
 
     /// The search name of the free phone loop.
     static let phoneLoop = "phones"
