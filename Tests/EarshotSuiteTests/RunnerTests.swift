@@ -83,6 +83,26 @@ struct RunnerTests {
         }
     }
 
+    @Test("intent: ~ and app: ~ hold when nothing matched, and fail when something did")
+    func nothingMatched() async throws {
+        let text = """
+        apps: [$ROOT/examples/soupchef]
+        profiles: [watch]
+        conversations:
+          - name: no match
+            turns:
+              - say: Order minestrone with Soup Chef
+                expect: { intent: ~, app: ~, outcome: no-match }
+        """
+        #expect(try await Self.run(text).passed)
+        let matched = try await Self.run(text.replacingOccurrences(of: "Order minestrone", with: "Order chowder")
+            .replacingOccurrences(of: ", outcome: no-match", with: ""))
+        let failures = try #require(matched.cases.first).failures
+        #expect(failures.map(\.key) == [.intent, .app])
+        #expect(failures.map(\.expected) == ["~ (none)", "~ (none)"])
+        #expect(failures.map(\.actual) == ["OrderSoup", "Soup Chef"])
+    }
+
     @Test("results come back in case order whatever the number of jobs")
     func jobs() async throws {
         let suite = try TestSuite.load(paths: [repoPath("examples")])

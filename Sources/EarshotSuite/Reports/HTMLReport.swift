@@ -74,7 +74,8 @@ public enum HTMLReport {
         return html
     }
 
-    /// Intended (the `intent:` expectations) against matched, over every turn that named an intent.
+    /// Intended (the `intent:` expectations) against matched, over every turn that named an intent: per
+    /// intended intent, how many turns matched it and what the others matched instead.
     static func intentTable(_ result: SuiteResult) -> String {
         var counts: [String: [String: Int]] = [:]
         for caseResult in result.cases {
@@ -89,23 +90,15 @@ public enum HTMLReport {
         guard !counts.isEmpty else {
             return html + "<p class=\"muted\">No turn names an intent it expects.</p>\n</section>\n"
         }
-        let rows = counts.keys.sorted()
-        let columns = Set(counts.values.flatMap(\.keys)).union(rows).sorted { a, b in
-            (a == "(none)" ? 1 : 0, a) < (b == "(none)" ? 1 : 0, b)
-        }
-        html += "<table class=\"matrix\">\n<thead><tr><th>intended ↓ · matched →</th>"
-        html += columns.map { "<th>\(escape($0))</th>" }.joined() + "<th>right</th></tr></thead>\n<tbody>\n"
-        for row in rows {
+        html += "<table class=\"matrix\">\n<thead><tr><th>intended</th><th>turns</th><th>matched it</th><th>matched instead</th></tr></thead>\n<tbody>\n"
+        for row in counts.keys.sorted() {
             let cells = counts[row] ?? [:]
             let total = cells.values.reduce(0, +)
             let right = cells[row] ?? 0
-            html += "<tr><th>\(escape(row))</th>"
-            for column in columns {
-                let count = cells[column] ?? 0
-                let kind = count == 0 ? "zero" : (column == row ? "hit" : "miss")
-                html += "<td class=\"\(kind)\">\(count == 0 ? "·" : String(count))</td>"
-            }
-            html += "<td>\(right)/\(total)</td></tr>\n"
+            let others = cells.filter { $0.key != row }.sorted { ($1.value, $0.key) < ($0.value, $1.key) }
+            html += "<tr><th>\(escape(row))</th><td>\(total)</td><td class=\"\(right == total ? "hit" : "miss")\">\(right)</td>"
+            html += "<td class=\"\(others.isEmpty ? "zero" : "miss")\">"
+                + (others.isEmpty ? "·" : others.map { "\(escape($0.key)) ×\($0.value)" }.joined(separator: ", ")) + "</td></tr>\n"
         }
         html += "</tbody>\n</table>\n</section>\n"
         return html
@@ -278,6 +271,8 @@ public enum HTMLReport {
     .matrix td.hit { background: #dafbe1; }
     .matrix td.miss { background: #ffebe9; color: var(--bad); font-weight: bold; }
     .matrix td.zero { color: #afb8c1; }
+    .matrix td:last-child { text-align: left; }
+    details.case > p { padding: 0 14px; }
     details.case { border: 1px solid var(--line); border-radius: 8px; margin: 10px 0; background: #fff; }
     details.case.failed { border-color: var(--bad); }
     details.case > summary { cursor: pointer; padding: 10px 14px; display: flex; gap: 10px; align-items: baseline; flex-wrap: wrap; }
