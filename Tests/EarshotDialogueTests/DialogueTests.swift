@@ -139,7 +139,7 @@ struct DialogueTests {
     func help() async throws {
         var session = try exampleSession("homepod")
         let turn = await session.respond(to: "What can I say with Soup Chef?")
-        #expect(turn.reply.text == "You can ask Soup Chef to order soup, track my order, and open the menu.")
+        #expect(turn.reply.text == "You can ask Soup Chef to order soup, track order, and open menu.")
         #expect(turn.reply.snippet == nil)
         #expect(turn.outcome == .success)
         var watch = try exampleSession("watch", extra: [try iosOnlyApp()])

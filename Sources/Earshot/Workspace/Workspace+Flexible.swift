@@ -24,4 +24,9 @@ extension Workspace {
         let matcher = SemanticMatcher(catalog: catalog, encoder: try Self.encoder.get())
         return Session(resolver: Resolver(catalog: catalog, flexible: matcher), settings: settings, handlers: handlers, locale: locale)
     }
+
+    /// Forgets the sentences the encoder remembered (so a benchmark pass starts as a fresh process does).
+    public static func forgetEncodedSentences() {
+        (try? encoder.get())?.clearCache()
+    }
 }

@@ -39,8 +39,15 @@ public struct SuiteBenchmark: Sendable {
             !result.turns.contains { turn in turn.turn.app.map { handlerIntents.contains("\($0)|\(turn.turn.intent ?? "")") } ?? false }
         }.map(\.testCase)
         bench.text.append(try await repeated("every case (handler processes included)", all, suite: suite, jobs: bench.cores, seconds: seconds))
+        let exactOnly = engine.filter { testCase in
+            (try? suite.files[testCase.fileIndex].workspace.profiles.profile(testCase.profile).matching) == .exact
+        }
         for jobs in [1, 2] {
             bench.text.append(try await repeated("cases that start no handler process", engine, suite: suite, jobs: jobs, seconds: seconds))
+        }
+        for jobs in [1, 2] {
+            bench.text.append(try await repeated("… of them, on devices that match exactly only (no sentence model)", exactOnly,
+                                                 suite: suite, jobs: jobs, seconds: seconds))
         }
         let tagged = try suite.cases(tags: ["audio"])
         for jobs in [1, 2] {
@@ -56,9 +63,13 @@ public struct SuiteBenchmark: Sendable {
 
     static func repeated(_ label: String, _ cases: [TestCase], suite: TestSuite, jobs: Int, seconds: Double) async throws -> Run {
         let runner = TestRunner(suite: suite, options: .init(jobs: jobs))
+        // The devices are compiled once (as one `earshot test` does); the runs time the conversations.
+        let devices = try runner.devices(for: cases)
         var total = Run(label: label, jobs: jobs, cases: 0, passed: 0, turns: 0, seconds: 0, audioSeconds: 0)
         while total.seconds < seconds {
-            let result = try await runner.run(cases)
+            // Each pass starts as a new `earshot test` would: no sentence encoded yet.
+            Workspace.forgetEncodedSentences()
+            let result = try await runner.run(cases, devices: devices)
             total.cases += result.cases.count
             total.passed += result.cases.count - result.failedCases.count
             total.turns += result.turnCount

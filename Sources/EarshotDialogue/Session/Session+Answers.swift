@@ -83,9 +83,10 @@ extension Session {
         }
         let refused = !silent && normalized.isEmpty
         var prefix = silent ? "Sorry, I didn't hear anything." : refused ? "Sorry, I didn't catch that." : "Sorry, I didn't get that."
-        // A value that does not exist gets the app's own error for it, when it has one.
+        // A value that does not exist gets the app's own error for it, when it has one about this parameter
+        // (a `notFound` line naming {soup} is not said while the address is asked).
         if !silent, !refused, case .awaitingValue(let id) = c.state, let parameter = c.intent.parameter(id), parameter.type.valueSetID != nil,
-           let line = c.intent.dialog.error("notFound") {
+           let line = c.intent.dialog.error("notFound"), line.placeholders.contains(id) {
             prefix = c.render(line, extra: [id: raw.trimmingWhitespaceAndPunctuation()]).capitalizedFirst
         }
         return ask(readOptions: true, prefix: prefix)

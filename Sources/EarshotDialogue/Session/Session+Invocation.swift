@@ -57,10 +57,10 @@ extension Session {
         guard !manifest.shortcuts.isEmpty else {
             return Step(text: "\(manifest.name) has no shortcuts you can say yet.", outcome: .success)
         }
-        // Spoken with the intents' titles, which start with a verb ("order soup"); shown by short title.
-        let spoken = manifest.shortcuts.map { manifest.intent($0.intent)?.title ?? $0.intent }
+        // The shortcuts' short titles (behavior.md §2.7), lower-cased inside the sentence as disambiguation
+        // says them ("order soup, track order, and open menu"); the intent's title when there is none.
         let shown = manifest.shortcuts.map { $0.shortTitle ?? manifest.intent($0.intent)?.title ?? $0.intent }
-        var step = Step(text: "You can ask \(manifest.name) to \(Speech.list(spoken.map(Speech.inline), conjunction: "and")).", outcome: .success)
+        var step = Step(text: "You can ask \(manifest.name) to \(Speech.list(shown.map(Speech.inline), conjunction: "and")).", outcome: .success)
         step.snippet = Snippet(title: manifest.name, lines: shown, image: nil)
         return step
     }

@@ -1,5 +1,6 @@
 import COpenBLAS
 import Foundation
+import Synchronization
 
 /// all-MiniLM-L6-v2 in Swift: a sentence in, a unit-length 384-dimensional `Embedding` out, as
 /// sentence-transformers computes it (WordPiece ids, the 6-layer BERT encoder, the mean of the token
@@ -16,6 +17,11 @@ public final class SentenceEncoder: Sendable {
     /// The folder the model was loaded from.
     public let folder: String
     let weights: BertWeights
+    /// Embeddings already computed by ``encode(_:)-(String)``, by text: a test suite says the same request
+    /// on several devices and in several conversations, and each costs the model a few milliseconds.
+    private let cache = Mutex<[String: Embedding]>([:])
+    /// At most this many texts are kept (about 6 MB); the cache starts over when it is full.
+    static let cacheLimit = 4_096
 
     /// The length of the vectors.
     public var dimension: Int { configuration.hiddenSize }
@@ -43,8 +49,21 @@ public final class SentenceEncoder: Sendable {
 
     /// The embedding of `text`. Text past the model's 256 tokens is ignored; empty text has an embedding
     /// too (that of [CLS] [SEP]).
+    ///
+    /// Remembers the texts it encoded (``clearCache()`` forgets them): the same text costs the model once.
     public func encode(_ text: String) -> Embedding {
-        encode(ids: tokenizer.encode(text))
+        if let known = cache.withLock({ $0[text] }) { return known }
+        let embedding = encode(ids: tokenizer.encode(text))
+        cache.withLock { cache in
+            if cache.count >= Self.cacheLimit { cache.removeAll(keepingCapacity: true) }
+            cache[text] = embedding
+        }
+        return embedding
+    }
+
+    /// Forgets the embeddings ``encode(_:)-(String)`` remembered (for timing the model itself).
+    public func clearCache() {
+        cache.withLock { $0.removeAll() }
     }
 
     /// The embeddings of `texts`, in order: each the one `encode(_:)` gives for the text alone (to float

@@ -64,17 +64,39 @@ public struct TestRunner: Sendable {
     ///   (including speech that cannot be synthesised or recognised) are results, not errors.
     public func run(_ cases: [TestCase], progress: (@Sendable (Progress) -> Void)? = nil) async throws -> SuiteResult {
         let started = ContinuousClock.now
-        // A fresh device per case, compiled once per file and profile.
-        var templates: [String: Session] = [:]
-        for testCase in cases where templates[key(testCase)] == nil {
+        var result = try await run(cases, devices: try devices(for: cases), progress: progress)
+        result.seconds = (ContinuousClock.now - started).seconds
+        return result
+    }
+
+    /// The devices `cases` start from, compiled once per test file and profile (the apps' phrases, and
+    /// for flexible devices the similarity index): give them to ``run(_:devices:progress:)`` to run the
+    /// same cases again without compiling them again.
+    ///
+    /// - Throws: ``LoadError`` for a profile or locale that cannot be used, ``EmbeddingError`` when a
+    ///   flexible device needs the sentence model and it is missing.
+    public func devices(for cases: [TestCase]) throws -> Devices {
+        var sessions: [String: Session] = [:]
+        for testCase in cases where sessions[key(testCase)] == nil {
             let workspace = suite.files[testCase.fileIndex].workspace
-            templates[key(testCase)] = try workspace.matchingSession(profile: testCase.profile, settings: options.settings,
-                                                                     handlers: options.handlers)
+            sessions[key(testCase)] = try workspace.matchingSession(profile: testCase.profile, settings: options.settings,
+                                                                    handlers: options.handlers)
         }
+        return Devices(sessions: sessions)
+    }
+
+    /// Fresh devices for the cases of a run, by test file and profile.
+    public struct Devices: Sendable {
+        fileprivate var sessions: [String: Session]
+    }
+
+    /// Runs `cases` on `devices` (from ``devices(for:)``); `seconds` of the result leave out compiling them.
+    public func run(_ cases: [TestCase], devices: Devices, progress: (@Sendable (Progress) -> Void)? = nil) async throws -> SuiteResult {
+        let started = ContinuousClock.now
         if options.mode == .audio || options.keepAudio {
-            try checkVoices(Array(templates.values))
+            try checkVoices(Array(devices.sessions.values))
         }
-        let templateList = templates
+        let templateList = devices.sessions
         let next = Locked(0)
         let tally = Locked(Progress(done: 0, total: cases.count, failed: 0))
         let workers = max(1, min(options.jobs, cases.count))
