@@ -62,24 +62,5 @@ public enum JUnitReport {
     private static func countErrors(_ cases: [CaseResult]) -> Int { cases.filter { $0.error != nil }.count }
     private static func seconds(_ value: Double) -> String { String(format: "%.3f", value) }
 
-    /// Text as XML character data or an attribute value: markup characters escaped, characters XML 1.0
-    /// cannot hold dropped.
-    static func escape(_ text: String) -> String {
-        var out = ""
-        out.reserveCapacity(text.count)
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"": out += "&quot;"
-            case "'": out += "&apos;"
-            case "\t", "\n", "\r": out.unicodeScalars.append(scalar)
-            default:
-                let value = scalar.value
-                if value >= 0x20 && !(0xFFFE...0xFFFF).contains(value) { out.unicodeScalars.append(scalar) }
-            }
-        }
-        return out
-    }
+    static func escape(_ text: String) -> String { Markup.escape(text) }
 }
