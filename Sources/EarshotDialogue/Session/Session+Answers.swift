@@ -81,6 +81,12 @@ extension Session {
             step.finished = c
             return step
         }
+        // A miss at a default ("Do you want a bowl?") asks for the value with its options read out
+        // (behavior.md §3.5): "Which size? Cup or Bowl?".
+        if case .awaitingDefaultConfirmation(let id) = c.state {
+            c.state = .awaitingValue(parameter: id)
+            conversation = c
+        }
         let refused = !silent && normalized.isEmpty
         var prefix = silent ? "Sorry, I didn't hear anything." : refused ? "Sorry, I didn't catch that." : "Sorry, I didn't get that."
         // A value that does not exist gets the app's own error for it, when it has one about this parameter

@@ -4,8 +4,9 @@ extension Session {
     /// What the device can understand at this moment, as sentences for a speech recognizer's grammar
     /// (behaviour follows the conversation state).
     ///
-    /// - invocation: every phrase expansion of the apps the device has, "what can I say with <app>",
-    ///   and the core requests;
+    /// - invocation: every phrase expansion of the apps, "what can I say with <app>", and the core
+    ///   requests. Apps the device does not have are in it too, so it can hear their phrases and say so
+    ///   ("Sorry, Trail Log isn't available on Apple Watch.", behavior.md scenario 13), as it does typed;
     /// - a value: its titles and synonyms, ordinals, "more options", and the core requests;
     /// - a default or the confirmation: yes/no forms (and the values, for a default);
     /// - disambiguation: the choices and ordinals.
@@ -14,7 +15,7 @@ extension Session {
     public var expectedSentences: (name: String, sentences: [String])? {
         guard let c = conversation else {
             var sentences: [String] = []
-            for (index, app) in catalog.apps.enumerated() where catalog.available[index] {
+            for app in catalog.apps {
                 sentences += app.expansions.map(\.text)
                 sentences += app.manifest.names(in: app.locale).map { "what can I say with \($0)" }
             }
