@@ -82,4 +82,32 @@ struct TestCommandTests {
         #expect(run.stderr.contains("mine.xml: error: already exists and is not an earlier Earshot report."))
         #expect(try String(contentsOf: mine, encoding: .utf8) == "mine")
     }
+
+    @Test("where the reports go is checked before anything runs; one file for both is refused")
+    func reportPathsFirst() async throws {
+        let dir = try Self.project(Self.suite.replacingOccurrences(of: "reply: Do you want a bowl?", with: "reply: Do you want a cup?"))
+        try "mine".write(to: dir.appendingPathComponent("mine.xml"), atomically: true, encoding: .utf8)
+        let run = try await CLIExitTests.run(["test", "tests", "--junit", "mine.xml"], in: dir)
+        #expect(run.status == 2)
+        #expect(run.stdout.isEmpty, "nothing ran: \(run.stdout)")
+        let same = try await CLIExitTests.run(["test", "tests", "--junit", "out/r", "--report", "out/./r"], in: dir)
+        #expect(same.status == 2)
+        #expect(same.stderr.contains("--junit and --report name the same file"))
+    }
+
+    @Test("--filter with --shard: a slice with nothing in it passes; --json gives one line a case and the totals")
+    func shardAndJSON() async throws {
+        let dir = try Self.project(Self.suite)
+        let empty = try await CLIExitTests.run(["test", "tests", "--filter", "order", "--shard", "2/2"], in: dir)
+        #expect(empty.status == 0, "\(empty.stderr)")
+        #expect(empty.stdout.hasPrefix("0 cases"))
+        let json = try await CLIExitTests.run(["test", "tests", "--json"], in: dir)
+        let lines = json.stdout.split(separator: "\n")
+        #expect(lines.count == 2)
+        let first = try #require(try JSONSerialization.jsonObject(with: Data(lines[0].utf8)) as? [String: Any])
+        #expect(first["passed"] as? Bool == true)
+        #expect(first["error"] is NSNull)
+        #expect((first["turns"] as? [Any])?.count == 2)
+        #expect(lines[1].hasPrefix("{\"summary\":"))
+    }
 }

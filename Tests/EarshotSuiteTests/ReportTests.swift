@@ -82,4 +82,21 @@ struct ReportTests {
         try ReportFile.write("<meta name=\"generator\" content=\"earshot test\"> two", to: path, option: "--report", force: false)
         #expect(try String(contentsOfFile: path, encoding: .utf8).hasSuffix("two"))
     }
+
+    @Test("a folder is never replaced by a report, even with --force; a stray .partial file is left alone")
+    func reportFolder() throws {
+        let folder = try temporaryFolder()
+        let target = folder.appendingPathComponent("out")
+        try FileManager.default.createDirectory(at: target, withIntermediateDirectories: true)
+        try "keep".write(to: target.appendingPathComponent("keep.txt"), atomically: true, encoding: .utf8)
+        #expect(throws: LoadError.self) { try ReportFile.write("<x/>", to: target.path, option: "--junit", force: true) }
+        #expect(try String(contentsOf: target.appendingPathComponent("keep.txt"), encoding: .utf8) == "keep")
+        let report = folder.appendingPathComponent("r.html").path
+        try "mine".write(toFile: report + ".partial", atomically: true, encoding: .utf8)
+        try ReportFile.write("<meta name=\"generator\" content=\"earshot test\">", to: report, option: "--report", force: false)
+        #expect(try String(contentsOfFile: report + ".partial", encoding: .utf8) == "mine")
+        #expect(try String(contentsOfFile: report, encoding: .utf8).contains("earshot test"))
+        let left = try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
+        #expect(left == ["out", "r.html", "r.html.partial"])
+    }
 }

@@ -198,6 +198,47 @@ struct RunnerTests {
         #expect(turns.allSatisfy { $0.turn.heard.source == .audio && $0.heardAudio != nil && $0.replyAudio != nil })
     }
 
+    @Test("--noise reaches what is recognised, the same noise however the file's path is spelled")
+    func runnerNoise() async throws {
+        let text = """
+        apps: [$ROOT/examples/soupchef]
+        profiles: [watch]
+        conversations:
+          - name: spoken order
+            turns:
+              - audio: $ROOT/audio-fixtures/phrase/order-soup-with-soup-chef.en-us.opus
+        """
+        let path = try writeTestFile(text)
+        let folder = (path as NSString).deletingLastPathComponent
+        func heard(_ path: String, noise: Double?) async throws -> AudioBuffer? {
+            let suite = try TestSuite.load(paths: [path])
+            let result = try await TestRunner(suite: suite, options: .init(noise: noise, keepAudio: true)).run(try suite.cases())
+            return result.cases.first?.turns.first?.heardAudio
+        }
+        let clean = try #require(try await heard(path, noise: nil))
+        let noisy = try #require(try await heard(path, noise: 10))
+        let respelled = try #require(try await heard(folder + "/./t.convo.yaml", noise: 10))
+        #expect(clean == AudioBuffer(samples: try AudioFile.read(repoPath("audio-fixtures/phrase/order-soup-with-soup-chef.en-us.opus")).samples))
+        #expect(noisy != clean)
+        #expect(noisy == respelled)
+        var noisePower = 0.0
+        for (a, b) in zip(noisy.samples, clean.samples) { noisePower += pow(Double(a) - Double(b), 2) }
+        let snr = 10 * log10(pow(clean.speechLevel, 2) / (noisePower / Double(clean.samples.count)))
+        #expect(abs(snr - 10) < 0.5, "\(snr) dB")
+    }
+
+    @Test("a filter and a shard: the slices of the filtered cases, an empty slice is no error")
+    func filterAndShard() throws {
+        let suite = try TestSuite.load(paths: [repoPath("examples")])
+        let filtered = try suite.cases(filter: "shopping list")
+        #expect(filtered.count >= 2)
+        let count = filtered.count + 2
+        var seen: [String] = []
+        for k in 1...count { seen += TestSuite.slice(filtered, Shard(index: k, count: count)).map(\.name) }
+        #expect(seen == filtered.map(\.name))
+        #expect(TestSuite.slice(filtered, Shard(index: count, count: count)).isEmpty)
+    }
+
     @Test("--noise mixes pink noise at the asked signal-to-noise ratio, the same every run")
     func noise() throws {
         let speech = AudioBuffer.tone(frequency: 220, seconds: 1, amplitude: 0.3)

@@ -128,4 +128,41 @@ struct TestFileTests {
         #expect(files == ["c.convo.yaml", "b.convo.yaml"])
         #expect(throws: LoadError.self) { try TestSuite.testFiles([folder.appendingPathComponent("nothing-here").path]) }
     }
+
+    @Test("a value id the parameter does not have is an error at load, with the near id; reply: ~ is refused")
+    func valuesAndNull() throws {
+        let (_, value) = try loadError(Self.good.replacingOccurrences(of: "{ soup: tomato }", with: "{ soup: tomatoe }"))
+        #expect(value?.location.line == 14)
+        #expect(value?.description.contains("no value 'tomatoe' of parameter 'soup'") == true)
+        #expect(value?.description.contains("Did you mean 'tomato'?") == true)
+        let (_, null) = try loadError(Self.good.replacingOccurrences(of: "reply: Do you want a bowl?", with: "reply: ~"))
+        #expect(null?.location.line == 15)
+        #expect(null?.description.contains("cannot be ~") == true)
+    }
+
+    @Test("a profile file is found from the test file's folder; a manifest given as a test file says so")
+    func profileFileAndManifest() throws {
+        let folder = try temporaryFolder()
+        try FileManager.default.copyItem(atPath: repoPath("profiles/watch.yaml"), toPath: folder.appendingPathComponent("mywatch.yaml").path)
+        let path = folder.appendingPathComponent("t.convo.yaml").path
+        try Self.good.replacingOccurrences(of: "$ROOT", with: packageRoot.path)
+            .replacingOccurrences(of: "    profiles: [homepod]\n", with: "    profiles: [mywatch.yaml]\n")
+            .write(toFile: path, atomically: true, encoding: .utf8)
+        let cases = try TestSuite.load(paths: [path]).cases()
+        #expect(cases.map(\.profile) == [folder.appendingPathComponent("mywatch.yaml").path])
+        #expect(throws: LoadError.self) { try TestSuite.load(paths: [repoPath("examples/soupchef/app.yaml")]) }
+        do {
+            _ = try TestSuite.load(paths: [repoPath("examples/soupchef/app.yaml")])
+        } catch {
+            #expect(error.description.contains("this is an app manifest, not a conversation test file"))
+        }
+    }
+
+    @Test("a file named twice runs once")
+    func namedTwice() throws {
+        let path = try writeTestFile(Self.good)
+        let folder = (path as NSString).deletingLastPathComponent
+        let suite = try TestSuite.load(paths: [folder, path, folder + "/./t.convo.yaml"])
+        #expect(suite.files.count == 1)
+    }
 }

@@ -47,7 +47,7 @@ public enum ConsoleReport {
         var line = "\(result.cases.count) case\(result.cases.count == 1 ? "" : "s") (conversation × device): "
             + "\(result.cases.count - failed) passed, \(failed) failed · \(result.turnCount) turns · "
         line += result.options.mode.rawValue
-        if let noise = result.options.noise { line += String(format: " with noise at %.0f dB SNR", noise) }
+        if let noise = result.options.noise, result.audioSeconds > 0 { line += String(format: " with noise at %.0f dB SNR", noise) }
         line += String(format: " · %.2f s", result.seconds)
         if result.audioSeconds > 0 {
             line += String(format: " · %.1f s of audio recognised, real-time factor %.2f", result.audioSeconds,

@@ -53,7 +53,7 @@ public enum HTMLReport {
         formatter.dateFormat = "yyyy-MM-dd HH:mm"
         var mode = result.options.mode == .audio ? "spoken and recognised (--audio)" : "typed (text mode)"
         if let voice = result.options.voice { mode += ", voice \(voice)" }
-        if let noise = result.options.noise { mode += String(format: ", noise at %.0f dB SNR", noise) }
+        if let noise = result.options.noise, result.audioSeconds > 0 { mode += String(format: ", noise at %.0f dB SNR", noise) }
         let files = Set(result.cases.map(\.testCase.file)).sorted()
         var html = "<header>\n<h1>\(escape(title))</h1>\n"
         html += "<p class=\"meta\">\(escape(formatter.string(from: date))) · \(escape(mode)) · "

@@ -36,6 +36,14 @@ public enum JSONReport {
         var turn: Turn
         var failures: [FailureRecord]
         var note: String?
+
+        enum CodingKeys: String, CodingKey { case turn, failures, note }
+        func encode(to encoder: any Encoder) throws {
+            var c = encoder.container(keyedBy: CodingKeys.self)
+            try c.encode(turn, forKey: .turn)
+            try c.encode(failures, forKey: .failures)
+            try c.encode(note, forKey: .note)
+        }
     }
 
     struct CaseRecord: Encodable {
@@ -47,6 +55,19 @@ public enum JSONReport {
         var notRun: Int
         var seconds: Double
         var turns: [TurnRecord]
+
+        enum CodingKeys: String, CodingKey { case file, conversation, profile, passed, error, notRun, seconds, turns }
+        func encode(to encoder: any Encoder) throws {
+            var c = encoder.container(keyedBy: CodingKeys.self)
+            try c.encode(file, forKey: .file)
+            try c.encode(conversation, forKey: .conversation)
+            try c.encode(profile, forKey: .profile)
+            try c.encode(passed, forKey: .passed)
+            try c.encode(error, forKey: .error)
+            try c.encode(notRun, forKey: .notRun)
+            try c.encode(seconds, forKey: .seconds)
+            try c.encode(turns, forKey: .turns)
+        }
 
         init(_ result: CaseResult) {
             file = result.testCase.file

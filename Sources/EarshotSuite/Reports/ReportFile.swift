@@ -7,28 +7,46 @@ public enum ReportFile {
     /// else needs `force`.
     static let marks = ["<testsuites name=\"earshot test\"", "<meta name=\"generator\" content=\"earshot test\">"]
 
-    /// Writes `text` to `path` (whole, through a temporary file beside it).
+    /// Checks, before a run, that a report can go to `path`: not a folder, and not a file of the user's
+    /// (anything but an earlier Earshot report) unless `force`.
     ///
-    /// - Throws: ``LoadError`` when `path` holds a file that is not an earlier Earshot report and `force` is
-    ///   off, or when it cannot be written.
-    public static func write(_ text: String, to path: String, option: String, force: Bool) throws(LoadError) {
-        if !force, FileManager.default.fileExists(atPath: path) {
+    /// - Throws: ``LoadError`` naming the path and the fix.
+    public static func check(_ path: String, option: String, force: Bool) throws(LoadError) {
+        var isFolder: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) else { return }
+        if isFolder.boolValue {
+            throw LoadError(SourceLocation(file: path), "is a folder.", fix: "Give \(option) a file path, e.g. \(option) out/report.")
+        }
+        if !force {
             let head = FileManager.default.contents(atPath: path).map { String(decoding: $0.prefix(4096), as: UTF8.self) } ?? ""
             if !marks.contains(where: head.contains) {
                 throw LoadError(SourceLocation(file: path), "already exists and is not an earlier Earshot report.",
                                 fix: "Choose another \(option) file, or add --force to replace it.")
             }
         }
+    }
+
+    /// Writes `text` to `path` whole: into a new temporary file beside it, then renamed over it.
+    ///
+    /// - Throws: ``LoadError`` when ``check(_:option:force:)`` refuses the path, or it cannot be written.
+    public static func write(_ text: String, to path: String, option: String, force: Bool) throws(LoadError) {
+        try check(path, option: option, force: force)
         let folder = (path as NSString).deletingLastPathComponent
+        let partial = (folder.isEmpty ? "." : folder) + "/.\((path as NSString).lastPathComponent).\(UUID().uuidString).partial"
         do {
             if !folder.isEmpty { try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true) }
-            let partial = path + ".partial"
-            try Data(text.utf8).write(to: URL(fileURLWithPath: partial))
-            if FileManager.default.fileExists(atPath: path) { try FileManager.default.removeItem(atPath: path) }
-            try FileManager.default.moveItem(atPath: partial, toPath: path)
+            try Data(text.utf8).write(to: URL(fileURLWithPath: partial), options: .withoutOverwriting)
         } catch {
+            try? FileManager.default.removeItem(atPath: partial)
             throw LoadError(SourceLocation(file: path), "cannot be written (\(error.localizedDescription)).",
-                            fix: "Check that the folder exists and is writable, or choose another \(option) path.")
+                            fix: "Check that the folder is writable, or choose another \(option) path.")
+        }
+        // rename(2) replaces a file at once: the old report stays whole until the new one takes its place.
+        guard rename(partial, path) == 0 else {
+            let reason = String(cString: strerror(errno))
+            try? FileManager.default.removeItem(atPath: partial)
+            throw LoadError(SourceLocation(file: path), "cannot be written (\(reason)).",
+                            fix: "Check that the folder is writable, or choose another \(option) path.")
         }
     }
 }

@@ -189,7 +189,7 @@ public struct TestRunner: Sendable {
                 let turn: Turn
                 var heardAudio: AudioBuffer?
                 if var audio = spoken {
-                    if let snr = options.noise { audio = audio.addingNoise(snr: snr, seed: Self.seed("\(testCase.name)#\(index)")) }
+                    if let snr = options.noise { audio = audio.addingNoise(snr: snr, seed: Self.seed(testCase, turn: index)) }
                     let loop = try worker.speechLoop()
                     let recognition = try await loop.recognize(audio, session: session)
                     turn = await loop.respond(to: recognition, session: &session)
@@ -222,7 +222,13 @@ public struct TestRunner: Sendable {
         return result
     }
 
-    /// A repeatable seed for the noise of one utterance (FNV-1a of its name).
+    /// A repeatable seed for the noise of one utterance: the test file's name (not its path, so `./t` and
+    /// `t` get the same noise), the conversation, the profile and the turn.
+    static func seed(_ testCase: TestCase, turn: Int) -> UInt64 {
+        seed("\((testCase.file as NSString).lastPathComponent)|\(testCase.conversation.name)|\(testCase.profile)|\(turn)")
+    }
+
+    /// FNV-1a of `text`.
     static func seed(_ text: String) -> UInt64 {
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325
         for byte in text.utf8 {

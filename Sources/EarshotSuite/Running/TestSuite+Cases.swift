@@ -58,6 +58,11 @@ extension TestSuite {
             }
         }
         guard let shard else { return out }
-        return out.enumerated().filter { $0.offset % shard.count == shard.index - 1 }.map(\.element)
+        return Self.slice(out, shard)
+    }
+
+    /// Every N-th of `cases` from the K-th on.
+    public static func slice(_ cases: [TestCase], _ shard: Shard) -> [TestCase] {
+        cases.enumerated().filter { $0.offset % shard.count == shard.index - 1 }.map(\.element)
     }
 }

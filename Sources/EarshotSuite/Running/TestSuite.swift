@@ -58,6 +58,7 @@ public struct TestSuite: Sendable {
     /// The test files under `paths`, in the order given, each folder's sorted by path.
     static func testFiles(_ paths: [String]) throws(LoadError) -> [String] {
         var out: [String] = []
+
         for path in paths {
             var isDirectory: ObjCBool = false
             guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
@@ -84,12 +85,19 @@ public struct TestSuite: Sendable {
             }
             out += found
         }
-        return out
+        // A file named twice (by a folder and by its path, or as ./t and t) runs once.
+        var seen = Set<String>()
+        return out.filter { seen.insert(URL(fileURLWithPath: $0).standardizedFileURL.path).inserted }
     }
 
     /// Checks the names a test file uses against its apps and the profiles.
     static func check(_ test: ConversationTestFile, against workspace: Workspace) throws(LoadError) {
         for profile in test.profiles + test.conversations.flatMap({ $0.profiles ?? [] }) {
+            // A profile file that exists but does not load says why, at its own line.
+            if FileManager.default.fileExists(atPath: profile.value) {
+                _ = try workspace.profiles.profile(profile.value)
+                continue
+            }
             guard (try? workspace.profiles.profile(profile.value)) != nil else {
                 let known = workspace.profiles.profiles.map(\.id)
                 let near = Spelling.nearest(to: profile.value, in: known)
@@ -101,6 +109,17 @@ public struct TestSuite: Sendable {
         let intentIDs = intents.map(\.id)
         let parameterIDs = Array(Set(intents.flatMap { $0.parameters.map(\.id) })).sorted()
         let appNames = workspace.apps.map(\.name)
+        // The value ids each parameter of a value set can take, over every app.
+        var valueIDs: [String: [String]] = [:]
+        for app in workspace.apps {
+            let sets = app.enums + app.entities
+            for intent in app.intents {
+                for parameter in intent.parameters {
+                    guard let setID = parameter.type.valueSetID, let set = sets.first(where: { $0.id == setID }) else { continue }
+                    valueIDs[parameter.id, default: []] += set.values.map(\.id).filter { !(valueIDs[parameter.id] ?? []).contains($0) }
+                }
+            }
+        }
         for conversation in test.conversations {
             for turn in conversation.turns {
                 let expect = turn.expectation
@@ -115,8 +134,16 @@ public struct TestSuite: Sendable {
                 if let app = expect.app, let app, !appNames.contains(where: { $0.lowercased() == app.lowercased() }) {
                     throw unknown(.app, "app", app, appNames)
                 }
-                for (id, _) in expect.parameters where !parameterIDs.contains(id) {
-                    throw unknown(.parameters, "parameter", id, parameterIDs)
+                for (id, value) in expect.parameters {
+                    guard parameterIDs.contains(id) else { throw unknown(.parameters, "parameter", id, parameterIDs) }
+                    // A value of a value set must be one of its ids (numbers and text are not checked).
+                    let known = valueIDs[id] ?? []
+                    if let value, !known.isEmpty, !known.contains(value) {
+                        throw LoadError(expect.locations[.parameters] ?? turn.location,
+                                        "no value '\(value)' of parameter '\(id)' in the apps of this file.",
+                                        fix: (Spelling.nearest(to: value, in: known).map { "Did you mean '\($0)'? " } ?? "")
+                                            + "Its values: \(known.joined(separator: ", ")) (ids, not titles).")
+                    }
                 }
                 if let asks = expect.asks, let asks, !["confirmation", "intent"].contains(asks), !parameterIDs.contains(asks) {
                     throw unknown(.asks, "parameter", asks, ["confirmation", "intent"] + parameterIDs)

@@ -23,6 +23,10 @@ extension ConversationTestFile {
     }
 
     init(file: YAMLFile) throws(LoadError) {
+        if case .mapping(let mapping) = file.root, mapping["apps"] == nil, mapping["intents"] != nil || mapping["app"] != nil {
+            throw LoadError(file.location(of: file.root), "this is an app manifest, not a conversation test file.",
+                            fix: "Give earshot test the *\(Self.fileSuffix) files (or their folder); a test file names its apps under 'apps:'.")
+        }
         let root = try Fields(file.root, in: file, what: "the test file", allowed: ["apps", "profiles", "settings", "conversations"])
         path = file.path
         let folder = (file.path as NSString).deletingLastPathComponent
@@ -31,7 +35,7 @@ extension ConversationTestFile {
         if apps.isEmpty {
             throw LoadError(file.location(of: appsNode), "'apps' is empty.", fix: "Name at least one manifest, e.g. apps: [../app.yaml].")
         }
-        profiles = try root.strings("profiles") ?? [Located("homepod", at: root.location)]
+        profiles = (try root.strings("profiles") ?? [Located("homepod", at: root.location)]).map { Self.resolveProfile($0, from: folder) }
         if profiles.isEmpty, let node = root["profiles"] {
             throw LoadError(file.location(of: node), "'profiles' is empty.", fix: "Name at least one, e.g. profiles: [homepod, watch].")
         }
@@ -54,6 +58,13 @@ extension ConversationTestFile {
         self.conversations = conversations
     }
 
+    /// A profile as written: an id as it is, a profile file's path against the test file's folder.
+    static func resolveProfile(_ profile: Located<String>, from folder: String) -> Located<String> {
+        let value = profile.value
+        guard value.contains("/") || [".yaml", ".yml", ".json"].contains(where: value.hasSuffix) else { return profile }
+        return Located(resolve(value, from: folder), at: profile.location)
+    }
+
     /// `path` as written in the test file, against the file's folder unless it is absolute.
     static func resolve(_ path: String, from folder: String) -> String {
         if path.hasPrefix("/") || folder.isEmpty { return path }
@@ -67,7 +78,7 @@ extension ConversationTest {
         let fields = try Fields(node, in: file, what: peeked, allowed: ["name", "profiles", "settings", "tags", "turns"])
         name = try fields.requiredString("name", fix: "Give the conversation a 'name:' (it names the test in reports).")
         location = fields.location
-        profiles = try fields.strings("profiles")
+        profiles = try fields.strings("profiles")?.map { ConversationTestFile.resolveProfile($0, from: folder) }
         if let profiles, profiles.isEmpty {
             throw LoadError(fields.location(of: "profiles"), "'profiles' of \(peeked) is empty.",
                             fix: "Name at least one profile, or leave 'profiles' out to use the file's.")
@@ -118,8 +129,13 @@ extension TurnExpectation {
             locations[key] = file.location(of: keyNode)
             let valueWhat = "'\(name)' of \(what)"
             switch key {
-            case .heard: heard = try Self.pattern(value, file: file, what: valueWhat)
-            case .reply: reply = try Self.pattern(value, file: file, what: valueWhat)
+            case .heard, .reply:
+                if value.null != nil {
+                    throw LoadError(file.location(of: value), "\(valueWhat) cannot be ~: the device always hears and says something.",
+                                    fix: key == .heard ? "Write what it must hear, or leave 'heard' out." : "Write what it must say, or leave 'reply' out.")
+                }
+                let pattern = try Self.pattern(value, file: file, what: valueWhat)
+                if key == .heard { heard = pattern } else { reply = pattern }
             case .snippet: snippet = value.null != nil ? .some(nil) : try Self.pattern(value, file: file, what: valueWhat)
             case .intent: intent = value.null != nil ? .some(nil) : try Self.text(value, file: file, what: valueWhat)
             case .app: app = value.null != nil ? .some(nil) : try Self.text(value, file: file, what: valueWhat)

@@ -56,15 +56,23 @@ struct TestCommand: AsyncParsableCommand {
         guard jobs >= 1 else { throw ValidationError("--jobs must be 1 or more.") }
         if let shard, Shard(shard) == nil { throw ValidationError("--shard must be K/N with 1 ≤ K ≤ N, e.g. 2/4.") }
         if let noise, !noise.isFinite { throw ValidationError("--noise must be a number of decibels, e.g. 10.") }
+        if let junit, let report, URL(fileURLWithPath: junit).standardizedFileURL == URL(fileURLWithPath: report).standardizedFileURL {
+            throw ValidationError("--junit and --report name the same file; give each its own.")
+        }
     }
 
     func run() async throws {
+        // Where the reports go is checked first: a long run is not lost to a typo in a path.
+        if let junit { try ReportFile.check(junit, option: "--junit", force: force) }
+        if let report { try ReportFile.check(report, option: "--report", force: force) }
         let suite = try TestSuite.load(paths: paths.isEmpty ? ["."] : paths, profilesDirectory: profilesDir)
-        let cases = try suite.cases(filter: filter, tags: tag, shard: shard.flatMap(Shard.init))
-        if cases.isEmpty, filter != nil || !tag.isEmpty {
+        let selected = try suite.cases(filter: filter, tags: tag)
+        if selected.isEmpty, filter != nil || !tag.isEmpty {
             throw LoadError(SourceLocation(file: filter.map { "--filter \($0)" } ?? "--tag \(tag.joined(separator: ","))"),
                             "no conversation is selected.", fix: "Check the name or tag against the test files.")
         }
+        // An empty shard is fine: a CI matrix may have more slices than cases.
+        let cases = shard.flatMap(Shard.init).map { TestSuite.slice(selected, $0) } ?? selected
         let options = TestRunner.Options(mode: audio ? .audio : .text, voice: voice, noise: noise, jobs: jobs,
                                          keepAudio: report != nil, settings: device.settings, handlers: device.handlers)
         let progress = ProgressLine()

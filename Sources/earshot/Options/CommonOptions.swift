@@ -41,6 +41,12 @@ struct DeviceOptions: ParsableArguments {
     @Option(help: "Seconds a handler may run before it is stopped.")
     var handlerTimeout: Double = 5
 
+    func validate() throws {
+        guard handlerTimeout.isFinite, (0.05...3600).contains(handlerTimeout) else {
+            throw ValidationError("--handler-timeout must be a number of seconds from 0.05 to 3600.")
+        }
+    }
+
     var settings: DeviceSettings {
         DeviceSettings(personalRequests: !noPersonalRequests, worn: !notWorn, unlocked: !locked)
     }
