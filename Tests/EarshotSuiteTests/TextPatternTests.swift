@@ -27,6 +27,14 @@ struct TextPatternTests {
         let middle = try TextPattern("*comes to $4.50*")
         #expect(middle.matches("Your Tomato Soup comes to $4.50. Ready to order?"))
         #expect(!middle.matches("Your Tomato Soup comes to $5.50. Ready to order?"))
+        // Punctuation does not count in a glob either, as in plain text.
+        let ready = try TextPattern("ready in 10*")
+        #expect(ready.matches("Ready, in 10 minutes."))
+        #expect(ready.matches("Ready in ten minutes."))
+        #expect(!ready.matches("Ready in 12 minutes."))
+        #expect(!ready.matches("Not ready in 10 minutes."))
+        #expect(try TextPattern("*ten minutes").matches("Your soup will be ready in 10 minutes."))
+        #expect(!(try TextPattern("*ten minutes")).matches("Your soup will be ready in 10 minutes, sorry."))
     }
 
     @Test("/regex/: found anywhere in the text as it is; /…/i ignores case")

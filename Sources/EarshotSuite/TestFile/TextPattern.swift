@@ -7,8 +7,10 @@ import Foundation
 /// - Plain text: equal to the actual text after ``Normalizer/normalize(_:)`` of both (case, punctuation and
 ///   spacing do not count; "ten" and "10" are the same).
 /// - A glob (text holding `*` or `?`): `*` is any run of characters, `?` any one character, matched
-///   against the whole actual text with case and runs of spaces ignored. Because `?` is also a question
-///   mark, such text is first tried as plain text: `Do you want a bowl?` holds for "Do you want a bowl?".
+///   against the whole actual text with case and runs of spaces ignored, or against the normalised text
+///   with its literal parts normalised (so punctuation does not count there either). Because `?` is also
+///   a question mark, such text is first tried as plain text: `Do you want a bowl?` holds for "Do you want
+///   a bowl?".
 /// - `/…/`: a regular expression (ICU syntax) found anywhere in the actual text as it is; anchor it
 ///   with `^` and `$` for the whole text. `/…/i` ignores case.
 public struct TextPattern: Sendable, CustomStringConvertible {
@@ -19,6 +21,8 @@ public struct TextPattern: Sendable, CustomStringConvertible {
     public let source: String
     public let kind: Kind
     private let compiled: CompiledRegex?
+    /// A glob over normalised text: its literal parts normalised as plain text is.
+    private var normalizedGlob: CompiledRegex?
 
     /// Reads `source`; a `/…/` that is not a valid regular expression throws with the reason.
     public init(_ source: String) throws(PatternError) {
@@ -47,6 +51,8 @@ public struct TextPattern: Sendable, CustomStringConvertible {
             // The glob's text was escaped above, so it always compiles.
             compiled = (try? NSRegularExpression(pattern: pattern + "$", options: [.caseInsensitive, .dotMatchesLineSeparators]))
                 .map(CompiledRegex.init)
+            normalizedGlob = (try? NSRegularExpression(pattern: Self.normalizedGlob(source), options: [.dotMatchesLineSeparators]))
+                .map(CompiledRegex.init)
             kind = .glob
         } else {
             compiled = nil
@@ -60,14 +66,50 @@ public struct TextPattern: Sendable, CustomStringConvertible {
         case .text:
             return Normalizer.normalize(text) == Normalizer.normalize(source)
         case .glob:
-            if Normalizer.normalize(text) == Normalizer.normalize(source) { return true }
-            return compiled?.matches(Self.collapsingSpaces(text), whole: true) ?? false
+            let normalized = Normalizer.normalize(text)
+            if normalized == Normalizer.normalize(source) { return true }
+            if compiled?.matches(Self.collapsingSpaces(text), whole: true) == true { return true }
+            return normalizedGlob?.matches(normalized, whole: true) ?? false
         case .regex:
             return compiled?.matches(text, whole: false) ?? false
         }
     }
 
     public var description: String { source }
+
+    /// The regular expression of a glob over normalised text: each literal part normalised, a space kept
+    /// where the part began or ended at a word boundary next to a wildcard.
+    static func normalizedGlob(_ glob: String) -> String {
+        var pattern = "^"
+        var literal = ""
+        var afterWildcard = false
+        func flush(beforeWildcard: Bool) {
+            defer { literal = "" }
+            let normalized = Normalizer.normalize(literal)
+            guard !normalized.isEmpty else {
+                // Only spaces or punctuation between wildcards (or at an end): a word boundary at most.
+                if !literal.isEmpty, afterWildcard, beforeWildcard { pattern += "(?: |)" }
+                return
+            }
+            let startsAtBoundary = literal.first.map { !$0.isLetter && !$0.isNumber } ?? false
+            let endsAtBoundary = literal.last.map { !$0.isLetter && !$0.isNumber } ?? false
+            if afterWildcard, startsAtBoundary { pattern += " " }
+            pattern += NSRegularExpression.escapedPattern(for: normalized)
+            if beforeWildcard, endsAtBoundary { pattern += " " }
+        }
+        for ch in glob {
+            switch ch {
+            case "*", "?":
+                flush(beforeWildcard: true)
+                pattern += ch == "*" ? ".*" : "."
+                afterWildcard = true
+            default:
+                literal.append(ch)
+            }
+        }
+        flush(beforeWildcard: false)
+        return pattern + "$"
+    }
 
     /// `text` with runs of white space as one space, trimmed, and typographic quotes as plain ones.
     static func collapsingSpaces(_ text: String) -> String {

@@ -36,6 +36,9 @@ struct BenchCommand: AsyncParsableCommand {
     @Flag(help: ArgumentHelp("Recognise without rejection: accept whatever sentence the grammar search ends on.", visibility: .hidden))
     var noRejection = false
 
+    @Option(help: ArgumentHelp("The recognizer's noise floor (amplitude of 32768), for calibrating it.", visibility: .hidden))
+    var noiseFloor: Int?
+
     @Option(help: ArgumentHelp("Write each utterance's score gap, coverage and result to this TSV (for calibrating rejection).",
                                visibility: .hidden))
     var diagnostics: String?
@@ -78,6 +81,7 @@ struct BenchCommand: AsyncParsableCommand {
         if only == .speech || only == .all {
             let loop = try SpeechLoop()
             loop.recognizer.rejects = !noRejection
+            if let noiseFloor { loop.recognizer.noiseFloor = noiseFloor }
             let accuracy = try await SpeechAccuracy.measure(fixtures, workspace: workspace,
                                                               kinds: kind.isEmpty ? SpeechAccuracy.Measure.allCases : kind.compactMap(SpeechAccuracy.Measure.init),
                                                               loop: loop)
