@@ -239,7 +239,7 @@ struct RunnerTests {
         #expect(TestSuite.slice(filtered, Shard(index: count, count: count)).isEmpty)
     }
 
-    @Test("--noise mixes pink noise at the asked signal-to-noise ratio, the same every run")
+    @Test("pink noise is mixed in at the asked signal-to-noise ratio, the same for the same seed (AudioBuffer.addingNoise)")
     func noise() throws {
         let speech = AudioBuffer.tone(frequency: 220, seconds: 1, amplitude: 0.3)
         let padded = AudioBuffer(samples: AudioBuffer.silence(seconds: 0.5).samples + speech.samples)

@@ -150,12 +150,8 @@ struct TestFileTests {
             .write(toFile: path, atomically: true, encoding: .utf8)
         let cases = try TestSuite.load(paths: [path]).cases()
         #expect(cases.map(\.profile) == [folder.appendingPathComponent("mywatch.yaml").path])
-        #expect(throws: LoadError.self) { try TestSuite.load(paths: [repoPath("examples/soupchef/app.yaml")]) }
-        do {
-            _ = try TestSuite.load(paths: [repoPath("examples/soupchef/app.yaml")])
-        } catch {
-            #expect(error.description.contains("this is an app manifest, not a conversation test file"))
-        }
+        let error = #expect(throws: LoadError.self) { try TestSuite.load(paths: [repoPath("examples/soupchef/app.yaml")]) }
+        #expect(error?.description.contains("this is an app manifest, not a conversation test file") == true)
     }
 
     @Test("a file named twice runs once")

@@ -116,7 +116,9 @@ public struct TestSuite: Sendable {
             for intent in app.intents {
                 for parameter in intent.parameters {
                     guard let setID = parameter.type.valueSetID, let set = sets.first(where: { $0.id == setID }) else { continue }
-                    valueIDs[parameter.id, default: []] += set.values.map(\.id).filter { !(valueIDs[parameter.id] ?? []).contains($0) }
+                    for value in set.values where !(valueIDs[parameter.id] ?? []).contains(value.id) {
+                        valueIDs[parameter.id, default: []].append(value.id)
+                    }
                 }
             }
         }

@@ -20,13 +20,16 @@ public struct TextPattern: Sendable, CustomStringConvertible {
     /// The pattern as the test file wrote it.
     public let source: String
     public let kind: Kind
+    /// The source normalised, as plain text is compared (once, not per turn checked).
+    private let normalizedSource: String
     private let compiled: CompiledRegex?
     /// A glob over normalised text: its literal parts normalised as plain text is.
-    private var normalizedGlob: CompiledRegex?
+    private let normalizedGlob: CompiledRegex?
 
     /// Reads `source`; a `/…/` that is not a valid regular expression throws with the reason.
     public init(_ source: String) throws(PatternError) {
         self.source = source
+        normalizedSource = Normalizer.normalize(source)
         if source.count >= 2, source.hasPrefix("/"), let close = source.lastIndex(of: "/"), close != source.startIndex {
             let body = String(source[source.index(after: source.startIndex)..<close])
             let flags = source[source.index(after: close)...]
@@ -38,6 +41,7 @@ public struct TextPattern: Sendable, CustomStringConvertible {
             } catch {
                 throw PatternError(message: "'\(body)' is not a valid regular expression")
             }
+            normalizedGlob = nil
             kind = .regex
         } else if source.contains("*") || source.contains("?") {
             var pattern = "^"
@@ -56,6 +60,7 @@ public struct TextPattern: Sendable, CustomStringConvertible {
             kind = .glob
         } else {
             compiled = nil
+            normalizedGlob = nil
             kind = .text
         }
     }
@@ -64,10 +69,10 @@ public struct TextPattern: Sendable, CustomStringConvertible {
     public func matches(_ text: String) -> Bool {
         switch kind {
         case .text:
-            return Normalizer.normalize(text) == Normalizer.normalize(source)
+            return Normalizer.normalize(text) == normalizedSource
         case .glob:
             let normalized = Normalizer.normalize(text)
-            if normalized == Normalizer.normalize(source) { return true }
+            if normalized == normalizedSource { return true }
             if compiled?.matches(Self.collapsingSpaces(text), whole: true) == true { return true }
             return normalizedGlob?.matches(normalized, whole: true) ?? false
         case .regex:
