@@ -19,12 +19,14 @@ demo: build
 	@$(EARSHOT) demo
 
 # The unit and behaviour tests, then the example apps' conversation suites: every conversation typed, and
-# those tagged `audio` spoken by espeak-ng and recognised by pocketsphinx (docs/testing.md).
+# those tagged `audio` spoken by espeak-ng and recognised by pocketsphinx (docs/testing.md); then the
+# examples' guideline review, where a warning fails too (docs/check.md).
 test: setup
 	@$(SWIFT) build --build-tests 2>&1 | grep -E 'error|warning: ' || true
 	@$(SWIFT) test --skip-build
 	@$(EARSHOT) test examples
 	@$(EARSHOT) test examples --audio --tag audio
+	@$(EARSHOT) check --strict examples/*/
 
 bench: setup
 	@$(SWIFT) build -c release --product earshot 2>&1 | grep -E 'error|warning: ' || true

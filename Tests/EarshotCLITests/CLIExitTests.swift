@@ -225,7 +225,7 @@ struct CLIExitTests {
         let result = try await Self.run(["check", file.path], in: dir)
         #expect(result.status == 0, "stderr: \(result.stderr)")
         #expect(result.stderr.isEmpty, "stderr: \(result.stderr)")
-        #expect(result.stdout.contains("ok"), "stdout: \(result.stdout)")
+        #expect(result.stdout.contains("passes."), "stdout: \(result.stdout)")
     }
 
     // MARK: - Hostile handlers through the binary

@@ -130,9 +130,9 @@ struct ScenarioTests {
         #expect(done.reply.dialog == .supporting)
         #expect(done.reply.text == "OK. Ordering. Soup Chef says: Ready in 10 minutes.")
         let snippet = try #require(done.reply.snippet)
-        #expect(snippet.title == "Order Soup")
+        #expect(snippet.title == "Order soup")
         #expect(snippet.image == "takeoutbag.and.cup.and.straw")
-        #expect(snippet.lines.contains("Order 1 Bowl Tomato Soup"))
+        #expect(snippet.lines.contains("Order 1 Bowl Tomato Soup for Pickup"))
     }
 
     @Test("16: delivery asks for the address, and home leads to the confirmation")

@@ -596,7 +596,7 @@ struct ManifestErrorTests {
         phrases:
           - Order soup with {applicationName}
           - Order a {size} soup with {applicationName}
-        shortTitle: Order Soup
+        shortTitle: Order soup
     """
 
     static let soupJSON = """
@@ -629,7 +629,7 @@ struct ManifestErrorTests {
         {
           "intent": "OrderSoup",
           "phrases": ["Order soup with {applicationName}", "Order a {size} soup with {applicationName}"],
-          "shortTitle": "Order Soup"
+          "shortTitle": "Order soup"
         }
       ]
     }

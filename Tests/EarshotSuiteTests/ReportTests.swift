@@ -2,6 +2,7 @@ import EarshotModel
 import Foundation
 import Testing
 @testable import EarshotSuite
+import Earshot
 
 /// The reports people and CI servers read: JUnit XML against its schema, the HTML page in a real browser.
 @Suite("Test reports", .serialized)

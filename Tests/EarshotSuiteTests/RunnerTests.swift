@@ -62,7 +62,7 @@ struct RunnerTests {
                   parameters: { soup: clam-chowder, size: cup, address: ~ }
                   asks: confirmation
                   reply: Your Clam Chowder comes to $4.50. Ready to order?
-                  snippet: Order Soup | Order 1 Cup Clam Chowder
+                  snippet: Order soup | Order 1 Cup Clam Chowder for Pickup
                   outcome: in-progress
         """
         #expect(try await Self.run(base).passed)
@@ -74,7 +74,7 @@ struct RunnerTests {
             ("address: ~", "address: home", .parameters),
             ("asks: confirmation", "asks: ~", .asks),
             ("reply: Your", "reply: My", .reply),
-            ("snippet: Order Soup | Order 1 Cup Clam Chowder", "snippet: ~", .snippet),
+            ("snippet: Order soup | Order 1 Cup Clam Chowder for Pickup", "snippet: ~", .snippet),
             ("outcome: in-progress", "outcome: success", .outcome),
         ]
         for (from, to, key) in wrong {

@@ -25,6 +25,13 @@ extension Workspace {
         return Session(resolver: Resolver(catalog: catalog, flexible: matcher), settings: settings, handlers: handlers, locale: locale)
     }
 
+    /// The process's sentence encoder (loaded on first use), for checks that score phrases by meaning.
+    ///
+    /// - Throws: ``EmbeddingError`` naming the model folder and the `make setup` fix.
+    public static func sentenceEncoder() throws(EmbeddingError) -> SentenceEncoder {
+        try encoder.get()
+    }
+
     /// Forgets the sentences the encoder remembered (so a benchmark pass starts as a fresh process does).
     public static func forgetEncodedSentences() {
         (try? encoder.get())?.clearCache()

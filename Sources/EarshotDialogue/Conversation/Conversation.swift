@@ -73,7 +73,7 @@ public struct Conversation: Sendable {
 
     /// The parameter summary with the values so far ("Order 1 Bowl Tomato Soup").
     var summaryLine: String {
-        guard let summary = intent.summary else { return intent.title }
+        guard let summary = intent.summary(for: values.mapValues(\.id)) else { return intent.title }
         return Template(summary).render { name in values[name]?.title ?? intent.parameter(name)?.title.lowercased() }
     }
 

@@ -15,12 +15,49 @@ extension AppManifest {
     /// file, line and column.
     public init(contentsOf path: String) throws(LoadError) {
         let file = try YAMLFile(contentsOf: Self.manifestPath(for: path))
-        try self.init(file: file)
+        var violations: [Violation] = []
+        try self.init(file: file, violations: &violations)
+        if let first = violations.first { throw first.error }
     }
 
     /// Loads a manifest from text; `path` names it in errors and sets the handler folder.
     public init(yaml text: String, path: String) throws(LoadError) {
-        try self.init(file: try YAMLFile(path: path, text: text))
+        var violations: [Violation] = []
+        try self.init(file: try YAMLFile(path: path, text: text), violations: &violations)
+        if let first = violations.first { throw first.error }
+    }
+
+    /// A limit rule of the spec that a manifest breaks: the loader refuses the first; `earshot check`
+    /// reports them all (``reviewing(contentsOf:)``).
+    public struct Violation: Sendable {
+        public enum Kind: String, Sendable, CaseIterable {
+            /// More than ten App Shortcuts.
+            case shortcutCount
+            /// More than 1,000 trigger phrases in a locale after expansion.
+            case expansionCount
+            /// A trigger phrase without `{applicationName}`.
+            case applicationName
+            /// An open-ended (string, number, date...) parameter in a trigger phrase.
+            case openParameter
+        }
+        public var kind: Kind
+        public var error: LoadError
+    }
+
+    /// Loads a manifest for review: the limit rules (``Violation/Kind``) are returned, every one of
+    /// them, instead of refusing the manifest; anything else wrong still throws.
+    public static func reviewing(contentsOf path: String) throws(LoadError) -> (manifest: AppManifest, violations: [Violation]) {
+        let file = try YAMLFile(contentsOf: Self.manifestPath(for: path))
+        var violations: [Violation] = []
+        let manifest = try AppManifest(file: file, violations: &violations)
+        return (manifest, violations)
+    }
+
+    /// ``reviewing(contentsOf:)`` over text.
+    public static func reviewing(yaml text: String, path: String) throws(LoadError) -> (manifest: AppManifest, violations: [Violation]) {
+        var violations: [Violation] = []
+        let manifest = try AppManifest(file: try YAMLFile(path: path, text: text), violations: &violations)
+        return (manifest, violations)
     }
 
     /// The manifest file for a path that may be a folder.
@@ -36,11 +73,12 @@ extension AppManifest {
         return (path as NSString).appendingPathComponent("app.yaml")
     }
 
-    init(file: YAMLFile) throws(LoadError) {
+    init(file: YAMLFile, violations: inout [Violation]) throws(LoadError) {
         let root = try Fields(file.root, in: file, what: "the manifest", allowed: [
             "app", "synonyms", "platforms", "flexibleMatching", "locale", "enums", "entities",
-            "intents", "shortcuts", "negativePhrases", "localizations",
+            "intents", "shortcuts", "negativePhrases", "localizations", "quickActions", "review",
         ])
+        fieldLocations = root.valueLocations
         source = file.location(of: file.root)
         source.line = nil
         source.column = nil
@@ -83,9 +121,10 @@ extension AppManifest {
             }
         }
         if shortcuts.count > Self.maximumShortcuts {
-            throw LoadError(shortcuts[Self.maximumShortcuts].location,
-                            "\(shortcuts.count) App Shortcuts; an app has at most \(Self.maximumShortcuts).",
-                            fix: "Merge shortcuts with parameters, or remove the least used ones.")
+            violations.append(Violation(kind: .shortcutCount, error: LoadError(
+                shortcuts[Self.maximumShortcuts].location,
+                "\(shortcuts.count) App Shortcuts; an app has at most \(Self.maximumShortcuts).",
+                fix: "Merge shortcuts with parameters, or remove the least used ones.")))
         }
         self.shortcuts = shortcuts
 
@@ -108,7 +147,26 @@ extension AppManifest {
             }
         }
 
-        try checkPhrases()
+        quickActions = []
+        if let node = root["quickActions"] {
+            for item in try file.sequence(node, what: "'quickActions'") {
+                quickActions.append(try QuickAction(node: item, file: file, intents: intents))
+            }
+        }
+        silenced = []
+        if let node = root["review"] {
+            let review = try Fields(node, in: file, what: "'review'", allowed: ["silence"])
+            if let list = review["silence"] {
+                for item in try file.sequence(list, what: "'silence' of 'review'") {
+                    let f = try Fields(item, in: file, what: "a silenced rule", allowed: ["rule", "reason"])
+                    let rule = try f.requiredString("rule", fix: "Name the rule's id as `earshot check` prints it, e.g. 'rule: phrase.length'.")
+                    let reason = try f.requiredString("reason", fix: "Say why the rule does not apply here: 'reason: <why>'.")
+                    silenced.append(Silence(rule: rule, reason: reason, location: f.location(of: "rule")))
+                }
+            }
+        }
+
+        violations += phraseViolations()
     }
 
     static func checkLocale(_ locale: String, at location: SourceLocation) throws(LoadError) {
@@ -157,18 +215,21 @@ extension AppManifest {
         return sets
     }
 
-    /// Phrase rules that need the whole app: placeholders, app name, and the expansion limit per locale.
-    private func checkPhrases() throws(LoadError) {
+    /// Phrase rules that need the whole app: the app name, open-ended parameters, and the expansion
+    /// limit per locale. Placeholders that name no parameter (or one twice) still throw.
+    private func phraseViolations() -> [Violation] {
+        var out: [Violation] = []
+        func check(_ phrase: Phrase, of intent: Intent) {
+            if let violation = violation(of: phrase, intent: intent) { out.append(violation) }
+        }
         for shortcut in shortcuts {
             guard let intent = intent(shortcut.intent) else { continue }
-            for phrase in shortcut.phrases {
-                try check(phrase, of: intent)
-            }
+            for phrase in shortcut.phrases { check(phrase, of: intent) }
         }
         for localization in localizations {
             for (intentID, phrases) in localization.shortcuts {
                 guard let intent = intent(intentID) else { continue }
-                for phrase in phrases { try check(phrase, of: intent) }
+                for phrase in phrases { check(phrase, of: intent) }
             }
         }
         for locale in locales {
@@ -176,29 +237,40 @@ extension AppManifest {
             for (phrase, intent) in phrases(in: locale) {
                 total += expansionCount(of: phrase, intent: intent)
                 if total > Self.maximumExpansions {
-                    throw LoadError(phrase.location,
-                                    "the app's trigger phrases expand to more than \(Self.maximumExpansions) in \(locale) (this phrase passes the limit, counting every enum case and suggested entity).",
-                                    fix: "Remove phrases, or use a parameter with fewer values in them; a phrase without the parameter lets Siri ask for it.")
+                    out.append(Violation(kind: .expansionCount, error: LoadError(phrase.location,
+                        "the app's trigger phrases expand to more than \(Self.maximumExpansions) in \(locale) (this phrase passes the limit, counting every enum case and suggested entity).",
+                        fix: "Remove phrases, or use a parameter with fewer values in them; a phrase without the parameter lets Siri ask for it.")))
+                    break
                 }
             }
         }
+        return out
     }
 
-    private func check(_ phrase: Phrase, of intent: Intent) throws(LoadError) {
+    private func violation(of phrase: Phrase, intent: Intent) -> Violation? {
         let names = phrase.template.placeholders
         if !names.contains(Template.applicationName) {
-            throw LoadError(phrase.location, "the phrase '\(phrase.text)' does not contain {applicationName}.",
-                            fix: "Every trigger phrase says the app's name: add {applicationName}, e.g. '\(phrase.text) with {applicationName}'.")
+            return Violation(kind: .applicationName, error: LoadError(phrase.location, "the phrase '\(phrase.text)' does not contain {applicationName}.",
+                fix: "Every trigger phrase says the app's name: add {applicationName}, e.g. '\(phrase.text) with {applicationName}'."))
         }
-        var seen: Set<String> = []
         for name in names where name != Template.applicationName {
-            guard let parameter = intent.parameter(name) else {
+            if let parameter = intent.parameter(name), parameter.type.valueSetID == nil {
+                return Violation(kind: .openParameter, error: LoadError(phrase.location,
+                    "the phrase uses '{\(name)}', a \(parameter.type) parameter; only enum and entity parameters can appear in a trigger phrase.",
+                    fix: "Remove it from the phrase: Siri asks for open-ended values after the shortcut starts."))
+            }
+        }
+        return nil
+    }
+
+    /// Placeholders of a trigger phrase that are not parameters of its intent, or appear twice: these
+    /// make the phrase meaningless, so loading stops.
+    fileprivate static func checkPlaceholders(_ phrase: Phrase, of intent: Intent) throws(LoadError) {
+        var seen: Set<String> = []
+        for name in phrase.template.placeholders where name != Template.applicationName {
+            guard intent.parameter(name) != nil else {
                 throw LoadError(phrase.location, "the phrase uses '{\(name)}', which is not a parameter of intent '\(intent.id)'.",
                                 fix: "Use one of: \(([Template.applicationName] + intent.parameters.map(\.id)).joined(separator: ", ")).")
-            }
-            guard parameter.type.valueSetID != nil else {
-                throw LoadError(phrase.location, "the phrase uses '{\(name)}', a \(parameter.type) parameter; only enum and entity parameters can appear in a trigger phrase.",
-                                fix: "Remove it from the phrase: Siri asks for open-ended values after the shortcut starts.")
             }
             if !seen.insert(name).inserted {
                 throw LoadError(phrase.location, "the phrase uses '{\(name)}' twice.", fix: "Use each parameter once.")
@@ -251,6 +323,7 @@ extension Intent {
         id = try fields.requiredString("id", fix: "Give the intent an 'id': its AppIntent type's name.")
         let what = "intent '\(id)'"
         location = fields.location
+        fieldLocations = fields.valueLocations
         title = try fields.requiredString("title", fix: "Add a 'title' that starts with a verb, like 'Order soup'.")
         category = try fields.oneOf("category", IntentCategory.self) ?? .generic
         if let verb = try fields.string("verb") {
@@ -262,7 +335,6 @@ extension Intent {
         } else {
             verb = category.defaultVerb
         }
-        summary = try fields.string("summary")
         opensApp = try fields.bool("opensApp") ?? false
         requiresConfirmation = try fields.bool("requiresConfirmation") ?? false
 
@@ -274,6 +346,7 @@ extension Intent {
             }
         }
         self.parameters = parameters
+        (summary, summaryVariants) = try Self.readSummary(fields, file: file, what: what, parameters: parameters, valueSets: valueSets)
 
         if let list = fields["handler"] {
             let parts = try file.strings(list, what: "'handler' of \(what)").map(\.value)
@@ -314,6 +387,45 @@ extension Intent {
     }
 }
 
+extension Intent {
+    /// `summary:` as text, or as a list of variants: `{ when: {parent: value}, text: ... }` items and one
+    /// without `when`, used otherwise. Every placeholder is a parameter.
+    fileprivate static func readSummary(_ fields: Fields, file: YAMLFile, what: String, parameters: [Parameter],
+                                        valueSets: [ValueSet]) throws(LoadError) -> (String?, [SummaryVariant]) {
+        guard let node = fields["summary"] else { return (nil, []) }
+        func checked(_ text: String, at location: SourceLocation) throws(LoadError) -> String {
+            for name in Template(text).placeholders where !parameters.contains(where: { $0.id == name }) {
+                let near = Spelling.nearest(to: name, in: parameters.map(\.id))
+                throw LoadError(location, "the summary of \(what) uses '{\(name)}', which is not a parameter.",
+                                fix: (near.map { "Did you mean '{\($0)}'? " } ?? "")
+                                    + "A parameter summary shows parameters: use one of \(parameters.map { "{\($0.id)}" }.joined(separator: ", ")).")
+            }
+            return text
+        }
+        if case .scalar = node {
+            return (try checked(try file.scalar(node, what: "'summary' of \(what)"), at: file.location(of: node)), [])
+        }
+        var otherwise: String?
+        var variants: [SummaryVariant] = []
+        for item in try file.sequence(node, what: "'summary' of \(what)") {
+            let f = try Fields(item, in: file, what: "a summary of \(what)", allowed: ["when", "text"])
+            let text = try checked(try f.requiredString("text", fix: "Write the summary under 'text:'."), at: f.location(of: "text"))
+            if f["when"] == nil {
+                if otherwise != nil {
+                    throw LoadError(f.location, "\(what) has two summaries without 'when'.",
+                                    fix: "Keep one summary for 'otherwise'; give the others a 'when: { parent: value }'.")
+                }
+                otherwise = text
+            } else {
+                let conditions = try Condition.read(f["when"], file: file, what: "'when' of a summary of \(what)", parameters: parameters,
+                                                    valueSets: valueSets, scope: "a parameter of the intent")
+                variants.append(SummaryVariant(when: conditions, text: text, location: f.location(of: "text")))
+            }
+        }
+        return (otherwise, variants)
+    }
+}
+
 extension Parameter {
     init(node: Node, file: YAMLFile, intent: String, valueSets: [ValueSet], earlier: [Parameter]) throws(LoadError) {
         let named = Fields.peek(node, "id").map { "parameter '\($0)' of intent '\(intent)'" } ?? "a parameter of intent '\(intent)'"
@@ -330,6 +442,7 @@ extension Parameter {
             throw LoadError(fields.location(of: "id"), "\(what) is declared twice.", fix: "Give each parameter its own id.")
         }
         location = fields.location
+        fieldLocations = fields.valueLocations
         title = try fields.string("title") ?? id
         let typeName = try fields.requiredString("type", fix: "Give it a 'type': an enum or entity of this manifest, or string, integer, decimal, boolean, date, duration or currency.")
         if let builtin = ParameterType.builtins[typeName] {
@@ -484,8 +597,29 @@ extension Shortcut {
             throw LoadError(fields.location, "the shortcut for '\(intent)' has no phrases.", fix: "Add 'phrases:' with at least one phrase containing {applicationName}.")
         }
         phrases = list.map { Phrase(template: Template($0.value), location: $0.location) }
+        if let declared = intents.first(where: { $0.id == intent }) {
+            for phrase in phrases { try AppManifest.checkPlaceholders(phrase, of: declared) }
+        }
         shortTitle = try fields.string("shortTitle")
         systemImage = try fields.string("systemImage")
+        fieldLocations = fields.valueLocations
+    }
+}
+
+extension QuickAction {
+    init(node: Node, file: YAMLFile, intents: [Intent]) throws(LoadError) {
+        let fields = try Fields(node, in: file, what: "a quick action", allowed: ["title", "subtitle", "icon", "intent"])
+        location = fields.location
+        fieldLocations = fields.valueLocations
+        title = try fields.requiredString("title", fix: "Give the quick action a 'title' that says what it does, like 'New message'.")
+        subtitle = try fields.string("subtitle")
+        icon = try fields.string("icon")
+        intent = try fields.string("intent")
+        if let intent, !intents.contains(where: { $0.id == intent }) {
+            let near = Spelling.nearest(to: intent, in: intents.map(\.id))
+            throw LoadError(fields.location(of: "intent"), "the quick action's intent '\(intent)' is not declared.",
+                            fix: (near.map { "Did you mean '\($0)'? " } ?? "") + "Use one of: \(intents.map(\.id).joined(separator: ", ")).")
+        }
     }
 }
 
@@ -506,7 +640,11 @@ extension Localization {
                                     fix: "Use an intent id: \(intents.map(\.id).joined(separator: ", ")).")
                 }
                 let list = try file.strings(value, what: "phrases for '\(key.value)'")
-                phrases.append((key.value, list.map { Phrase(template: Template($0.value), location: $0.location) }))
+                let localized = list.map { Phrase(template: Template($0.value), location: $0.location) }
+                if let intent = intents.first(where: { $0.id == key.value }) {
+                    for phrase in localized { try AppManifest.checkPlaceholders(phrase, of: intent) }
+                }
+                phrases.append((key.value, localized))
             }
         }
         shortcuts = phrases

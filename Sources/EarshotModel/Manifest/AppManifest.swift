@@ -23,10 +23,19 @@ public struct AppManifest: Sendable {
     public var negativePhrases: [Phrase]
     /// More phrases per locale (the AppShortcuts String Catalog).
     public var localizations: [Localization]
+    /// Home Screen quick actions (`UIApplicationShortcutItem`s), at most four.
+    public var quickActions: [QuickAction]
+    /// Review rules of `earshot check` this manifest silences, each with its reason.
+    public var silenced: [Silence]
+    /// Where each top-level key's value was written (`app`, `synonyms`, `quickActions`...).
+    public var fieldLocations: [String: SourceLocation]
     /// The file it was loaded from.
     public var source: SourceLocation
     /// The folder handlers run in.
     public var directory: String
+
+    /// Where `key`'s value was written, or the file.
+    public func location(of key: String) -> SourceLocation { fieldLocations[key] ?? source }
 
     /// The app name and its synonyms: every way `{applicationName}` can be said.
     public var names: [String] { [name] + synonyms }
@@ -129,6 +138,11 @@ public struct Parameter: Sendable {
     /// Asked only when these parameters hold these value ids.
     public var when: [Condition]
     public var location: SourceLocation
+    /// Where each key's value was written (`prompt`, `confirmDefault`...).
+    public var fieldLocations: [String: SourceLocation]
+
+    /// Where `key`'s value was written, or the parameter's own place.
+    public func location(of key: String) -> SourceLocation { fieldLocations[key] ?? location }
 
     /// The question that asks for this parameter.
     public var question: String { prompt ?? "Which \(title.lowercased())?" }
@@ -148,7 +162,10 @@ public struct Intent: Sendable {
     public var category: IntentCategory
     /// The verb the dialogue uses: the category's default verb or one of its additional verbs.
     public var verb: String
+    /// The parameter summary (`ParameterSummary`); with ``summaryVariants``, the one used otherwise.
     public var summary: String?
+    /// Summaries for values of a parent parameter (`When(...) { Summary(...) } otherwise: ...`), first match wins.
+    public var summaryVariants: [SummaryVariant]
     public var opensApp: Bool
     /// Ask before performing even outside the categories that always do.
     public var requiresConfirmation: Bool
@@ -158,8 +175,18 @@ public struct Intent: Sendable {
     /// `[program, args...]` run for each perform instead of `result`.
     public var handler: [String]?
     public var location: SourceLocation
+    /// Where each key's value was written (`title`, `summary`, `category`...).
+    public var fieldLocations: [String: SourceLocation]
 
     public func parameter(_ id: String) -> Parameter? { parameters.first { $0.id == id } }
+
+    /// Where `key`'s value was written, or the intent's own place.
+    public func location(of key: String) -> SourceLocation { fieldLocations[key] ?? location }
+
+    /// The summary for these parameter values (ids): the first variant whose conditions hold, else ``summary``.
+    public func summary(for values: [String: String]) -> String? {
+        summaryVariants.first { variant in variant.when.allSatisfy { values[$0.parameter] == $0.value } }?.text ?? summary
+    }
 
     /// Whether the device asks "Ready to ...?" before performing.
     public var needsConfirmation: Bool { requiresConfirmation || category.requiresConfirmation }
@@ -201,6 +228,43 @@ public struct Shortcut: Sendable {
     public var phrases: [Phrase]
     public var shortTitle: String?
     public var systemImage: String?
+    public var location: SourceLocation
+    /// Where each key's value was written (`shortTitle`, `systemImage`...).
+    public var fieldLocations: [String: SourceLocation]
+
+    /// Where `key`'s value was written, or the shortcut's own place.
+    public func location(of key: String) -> SourceLocation { fieldLocations[key] ?? location }
+}
+
+/// A parameter summary used when parent parameters hold certain values.
+public struct SummaryVariant: Sendable {
+    public var when: [Condition]
+    public var text: String
+    public var location: SourceLocation
+}
+
+/// A Home Screen quick action: a title, an optional subtitle and an icon.
+public struct QuickAction: Sendable {
+    public var title: String
+    public var subtitle: String?
+    /// A system image (SF Symbol) name, or the name of the app's own icon.
+    public var icon: String?
+    /// The intent it runs, when it runs one.
+    public var intent: String?
+    public var location: SourceLocation
+    /// Where each key's value was written.
+    public var fieldLocations: [String: SourceLocation]
+
+    /// Where `key`'s value was written, or the action's own place.
+    public func location(of key: String) -> SourceLocation { fieldLocations[key] ?? location }
+}
+
+/// A review rule a manifest turns off, and why.
+public struct Silence: Sendable {
+    /// The rule's id, as `earshot check` prints it.
+    public var rule: String
+    /// Why: required, so a reader of the manifest knows.
+    public var reason: String
     public var location: SourceLocation
 }
 

@@ -120,6 +120,13 @@ package struct Fields {
 
     package var location: SourceLocation { file.location(of: node) }
 
+    /// Where each key's value was written.
+    package var valueLocations: [String: SourceLocation] {
+        var out: [String: SourceLocation] = [:]
+        for pair in pairs { out[pair.key] = file.location(of: pair.value) }
+        return out
+    }
+
     /// A scalar value of `node` (a mapping) before its keys are checked, to name it in errors.
     package static func peek(_ node: Node, _ key: String) -> String? {
         guard case .mapping(let mapping) = node, case .scalar(let scalar)? = mapping[key] else { return nil }

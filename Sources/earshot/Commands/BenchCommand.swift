@@ -13,9 +13,9 @@ struct BenchCommand: AsyncParsableCommand {
         commandName: "bench",
         abstract: "Measures exact matching, and speech over the audio fixtures (accuracy and speed).")
 
-    enum Part: String, ExpressibleByArgument, CaseIterable { case exact, speech, speed, embedding, flexible, live, test, all }
+    enum Part: String, ExpressibleByArgument, CaseIterable { case exact, speech, speed, embedding, flexible, live, test, check, all }
 
-    @Option(help: "What to measure: exact, speech (recognition accuracy over the fixtures), speed, embedding, flexible, live (wake phrase and reply latency of `listen`), test (`earshot test` over the examples' suites), or all.")
+    @Option(help: "What to measure: exact, speech (recognition accuracy over the fixtures), speed, embedding, flexible, live (wake phrase and reply latency of `listen`), test (`earshot test` over the examples' suites), check (`earshot check` on a 50-problem manifest, and --acoustic), or all.")
     var only: Part = .all
 
     @Option(help: "Utterances resolved per exact-match measurement.")
@@ -75,7 +75,11 @@ struct BenchCommand: AsyncParsableCommand {
             let examples = ((self.fixtures ?? AudioFixtures.defaultFolder()) as NSString).deletingLastPathComponent + "/examples"
             say("## Conversation tests (`earshot test`) over \(examples)\n\n" + (try await SuiteBenchmark.measure(folder: examples)).markdown + "\n")
         }
-        guard only != .exact, only != .embedding, only != .flexible, only != .test else { return }
+        if only == .check || only == .all {
+            let examples = ((self.fixtures ?? AudioFixtures.defaultFolder()) as NSString).deletingLastPathComponent + "/examples"
+            say("## Guideline review (`earshot check`)\n\n" + (try await CheckBenchmark.measure(examples: examples)).markdown + "\n")
+        }
+        guard only != .exact, only != .embedding, only != .flexible, only != .test, only != .check else { return }
         let fixtures = try AudioFixtures(folder: self.fixtures ?? AudioFixtures.defaultFolder())
         let workspace = Workspace(apps: try fixtures.exampleApps(), profiles: try Bundled.profiles())
         if only == .speech || only == .all {

@@ -3,9 +3,12 @@ import Foundation
 
 /// Writing a report where the user asked, without losing a file of theirs.
 public enum ReportFile {
-    /// The marks of the reports `earshot test` writes: an earlier report of ours is replaced, anything
-    /// else needs `force`.
-    static let marks = ["<testsuites name=\"earshot test\"", "<meta name=\"generator\" content=\"earshot test\">"]
+    /// The marks of the reports Earshot writes (`earshot test`'s JUnit and HTML, `earshot check`'s SARIF):
+    /// an earlier report of ours is replaced, anything else needs `force`.
+    static let marks = ["<testsuites name=\"earshot test\"", "<meta name=\"generator\" content=\"earshot test\">", sarifMark]
+
+    /// What `earshot check --sarif` writes near the top of its log (the run's `automationDetails.id`).
+    public static let sarifMark = "earshot check/"
 
     /// Checks, before a run, that a report can go to `path`: not a folder, and not a file of the user's
     /// (anything but an earlier Earshot report) unless `force`.

@@ -1,0 +1,81 @@
+import EarshotModel
+
+extension Guideline {
+    static let memorablePhrases = Guideline(.appShortcutsSession, "Trigger phrases",
+        "It's important to choose memorable phrases … people have many apps with App Shortcuts, so the exact phrase is hard to remember; synonyms of the app name widen how people can invoke it.")
+    static let speakPhrases = Guideline(.shortcutsAndSuggestions, "Provide default phrases for shortcuts",
+        "Bear in mind that people must speak your phrase verbatim, so long or confusing phrases may result in mistakes and frustration.")
+    static let flexibleMatching = Guideline(.appShortcutsSession, "Flexible matching",
+        "Flexible matching matches what people say against an on-device semantic similarity index built from your phrases; test with App Shortcuts Preview rather than writing phrases flexible matching already covers.")
+}
+
+extension Rule {
+    static let pronunciationGuessed = Rule("pronunciation.guessed", .note,
+                                           "Words of the app the recognizer's dictionary lacks: their pronunciation is guessed.",
+                                           guideline: .speakPhrases, needs: .speechModel) { context in
+        (context.guessedWords ?? []).map { guess in
+            Finding(context.firstMention(of: guess.word) ?? context.manifest.source,
+                    "“\(guess.word)” is not in the recognizer's dictionary; Earshot guessed \(guess.phones.isEmpty ? "no pronunciation" : guess.phones).",
+                    fix: "Hear the guess with `earshot say \(guess.word) -o \(guess.word).wav`; if it sounds wrong, add a synonym spelled as it sounds.")
+        }
+    }
+
+    static let phraseAcousticConfusion = Rule("phrase.acoustic-confusion", .warning,
+                                              "Spoken, the phrase is recognised as another intent's (`--acoustic`, several voices).",
+                                              guideline: .speakPhrases, needs: .acoustic) { context in
+        (context.acousticConfusions ?? []).map { confusion in
+            let heard = confusion.heard.map { "\($0.voice): “\($0.text)” → \($0.intent)" }.joined(separator: "; ")
+            return Finding(confusion.phrase.location,
+                           "“\(confusion.text)” (\(confusion.intent)), spoken, was heard as another intent's phrase in \(confusion.heard.count) of \(confusion.voices) voices (\(heard)).",
+                           fix: "Make the phrases of different shortcuts sound different: another verb, or more distinct words.")
+        }
+    }
+
+    static let phraseSemanticOverlap = Rule("phrase.semantic-overlap", .warning,
+                                            "Phrases of different intents closer in meaning than flexible matching's margin.",
+                                            guideline: .flexibleMatching, needs: .sentenceModel) { context in
+        (context.semanticOverlaps ?? []).map { overlap in
+            Finding(overlap.phrase.location,
+                    "“\(overlap.text)” (\(overlap.intent)) is as close to \(overlap.otherIntent)'s “\(overlap.otherText)” as \(String(format: "%.3f", overlap.score)) (within the margin of \(String(format: "%.2f", overlap.margin))): said any other way, the device has to ask which one.",
+                    fix: "Word the two shortcuts' phrases further apart, or merge the intents into one with a parameter.")
+        }
+    }
+}
+
+extension Guideline {
+    static let silencing = Guideline(.shortcutsAndSuggestions, "Provide default phrases for shortcuts",
+        "Make sure the phrases you suggest are accurate and specific.")
+}
+
+extension Rule {
+    static let reviewUnknownRule = Rule("review.unknown-rule", .error, "A silenced rule id that is not a rule.",
+                                        guideline: .silencing) { context in
+        let ids = Rule.all.map(\.id)
+        return context.manifest.silenced.compactMap { silence in
+            guard !ids.contains(silence.rule) else { return nil }
+            let near = nearest(silence.rule, in: ids)
+            return Finding(silence.location, "'\(silence.rule)' is not a rule of earshot check.",
+                           fix: (near.map { "Did you mean '\($0)'? " } ?? "") + "See `earshot check --rules` for every id.")
+        }
+    }
+
+    /// Filled by the reviewer, which knows which silences were used.
+    static let reviewUnusedSilence = Rule("review.unused-silence", .note, "A silenced rule that found nothing to silence.",
+                                          guideline: .silencing) { _ in [] }
+
+    static func nearest(_ word: String, in candidates: [String]) -> String? {
+        func distance(_ a: [Character], _ b: [Character]) -> Int {
+            var previous = Array(0...b.count)
+            for i in 1...max(a.count, 1) where !a.isEmpty {
+                var current = [i] + [Int](repeating: 0, count: b.count)
+                for j in stride(from: 1, through: b.count, by: 1) {
+                    current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
+                }
+                previous = current
+            }
+            return a.isEmpty ? b.count : previous[b.count]
+        }
+        let scored = candidates.map { ($0, distance(Array(word), Array($0))) }.min { $0.1 < $1.1 }
+        return scored.flatMap { $0.1 <= max(3, word.count / 3) ? $0.0 : nil }
+    }
+}
