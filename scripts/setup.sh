@@ -16,6 +16,7 @@ packages=(
   sox                                       # tests make audio in many formats with it
   libxml2-utils                             # xmllint: tests validate `earshot test --junit` against the JUnit schema
   chromium                                  # tests load `earshot test --report` pages in a headless browser
+  wordnet-base                              # `earshot check`: which words are verbs (title.verb)
   python3-jsonschema                        # tests validate `earshot check --sarif` against the SARIF 2.1.0 schema
 )
 

@@ -13,7 +13,7 @@ struct FiftyProblemsTests {
         #expect(review.loadError == nil)
         #expect(review.notChecked.isEmpty, "\(review.notChecked)")
         #expect(review.diagnostics.count == 50, "\(review.diagnostics.map { "\($0.location.line ?? 0) \($0.rule)" })")
-        #expect(review.count(.error) == 4 && review.count(.warning) == 46)
+        #expect(review.count(.error) == 5 && review.count(.warning) == 45)
         let places = review.diagnostics.map { ($0.location.line ?? 0, $0.location.column ?? 0) }
         #expect(zip(places, places.dropFirst()).allSatisfy { $0 <= $1 }, "\(places)")
         #expect(Set(review.diagnostics.map(\.rule)).count == 29)

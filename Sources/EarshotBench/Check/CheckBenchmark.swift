@@ -8,7 +8,7 @@ import Foundation
 /// rule but `--acoustic`, the speech and sentence models loaded), in process once warm, and the examples
 /// spoken with `--acoustic`.
 public struct CheckBenchmark: Sendable {
-    /// A manifest with exactly fifty problems (4 errors, 46 warnings) of 29 rules.
+    /// A manifest with exactly fifty problems (5 errors, 45 warnings) of 29 rules.
     public static let fiftyProblems = """
     # A manifest with fifty problems, for `earshot check`'s tests and benchmark.
     app: Soup Chef
@@ -52,7 +52,7 @@ public struct CheckBenchmark: Sendable {
         category: share
         summary: Send soup; to a friend
         parameters:
-          - { id: friend, title: Friend, type: Friend }
+          - { id: friend, title: Friend, type: Friend, prompt: Which one? }
         dialog:
           success: Soup App sent it, he says.
       - id: BuyAgain
@@ -67,7 +67,7 @@ public struct CheckBenchmark: Sendable {
           - Hey Siri order soup with {applicationName}
           - Order a large clam chowder with {applicationName}
           - Order some nice hot soup for me right now with {applicationName}
-          - Set a soup timer with {applicationName}
+          - Set a timer with {applicationName}
         shortTitle: Order Soup.
         systemImage: Soup Bowl
       - intent: ShowMenu
@@ -77,6 +77,7 @@ public struct CheckBenchmark: Sendable {
       - intent: SendSoup
         phrases:
           - Send soup to {friend} with {applicationName}
+          - Call 9-1-1 for {friend} with {applicationName}
         shortTitle: Send Soup From Soup Chef
       - intent: BuyAgain
         phrases:

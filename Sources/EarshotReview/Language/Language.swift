@@ -1,5 +1,6 @@
 import EarshotMatching
 import EarshotModel
+import Foundation
 
 /// The little English the word-level rules need: words, verbs, capitals, punctuation.
 public enum Language {
@@ -33,6 +34,13 @@ public enum Language {
             case .placeholder(let name): ["{\(name)}"]
             }
         }
+    }
+
+    /// Number words as digits ("nine" → "9"), for reading numbers said either way.
+    static func spokenDigits(_ word: String) -> String {
+        let digits = ["zero": "0", "one": "1", "two": "2", "three": "3", "four": "4", "five": "5", "six": "6",
+                      "seven": "7", "eight": "8", "nine": "9"]
+        return digits[word] ?? word
     }
 
     /// Whether `phrase` (normalised words) holds `sequence` (normalised words) as whole words.
@@ -69,32 +77,79 @@ public enum Language {
         return words(trimmed).first
     }
 
-    /// Whether `word` (lower-cased) is a verb an action's title could start with.
-    public static func isVerb(_ word: String) -> Bool {
-        verbs.contains(word) || IntentCategory.allCases.contains { $0.verbs.contains(word) }
+    /// Whether `word` (lower-cased) is a verb an action's title could start with: one of the common
+    /// action verbs below or a category's verbs, a verb first in WordNet (``Lexicon``), or one of those
+    /// with "re" or "un" before it ("redial", "re-order", "unpin").
+    public static func isVerb(_ word: String, lexicon: Lexicon = .shared) -> Bool {
+        let word = word.replacingOccurrences(of: "-", with: "")
+        func known(_ word: String) -> Bool {
+            verbs.contains(word) || IntentCategory.allCases.contains { $0.verbs.contains(word) } || lexicon.isVerb(word)
+        }
+        if known(word) { return true }
+        for prefix in ["re", "un"] where word.hasPrefix(prefix) && word.count > prefix.count + 2 {
+            if known(String(word.dropFirst(prefix.count))) { return true }
+        }
+        return false
     }
 
-    /// Words after the first that are capitalised without being names: `["Soup"]` for "Order Soup".
-    /// Names are the app's names and the titles and synonyms of its values; "I" and all-capital words
-    /// (acronyms) are fine.
+    /// The capitalised words that make `text` Title Case rather than sentence case: `["Soup"]` for
+    /// "Order Soup", `["Menu"]` for "Show the Menu". Names are left out first: `names` (the app's, its
+    /// values', words the manifest capitalises inside its sentences), Apple's feature names ("Do Not
+    /// Disturb", "Apple Pay"), days and months, acronyms, words with inner capitals ("iPhone") or
+    /// hyphens ("Wi-Fi"), "I". Then, when every remaining word after the first (small words like "the",
+    /// "of" aside) starts with a capital, those are the ones returned; a lone capital among lower-case
+    /// words is taken for a name ("Send my list to Instacart").
     public static func titleCaseWords(_ text: String, names: [String]) -> [String] {
-        var remaining = text
+        var remaining = Template(text).pieces.map { piece -> String in
+            if case .text(let text) = piece { return text }
+            return " | "
+        }.joined()
         // Remove the names first, longest first, so "Clam Chowder" is not two capitalised words.
-        for name in names.sorted(by: { $0.count > $1.count }) where !name.isEmpty {
-            remaining = remaining.replacingOccurrences(of: name, with: " ", options: .caseInsensitive)
+        for name in (names + appleNames).sorted(by: { $0.count > $1.count }) where !name.isEmpty {
+            remaining = remaining.replacingOccurrences(of: "\\b\(NSRegularExpression.escapedPattern(for: name))\\b", with: " | ",
+                                                       options: .regularExpression)
         }
-        let raw = remaining.split(whereSeparator: { !$0.isLetter && !$0.isNumber && $0 != "'" && $0 != "{" && $0 != "}" }).map(String.init)
-        guard let first = text.split(separator: " ").first.map(String.init) else { return [] }
-        var out: [String] = []
-        for (index, word) in raw.enumerated() {
-            if index == 0 && text.hasPrefix(word) && word == first { continue }
-            if word.hasPrefix("{") || word == "I" || word.hasPrefix("I'") { continue }
-            guard let initial = word.first, initial.isUppercase else { continue }
-            if word.count > 1 && word.allSatisfy({ !$0.isLetter || $0.isUppercase }) { continue }
-            out.append(word)
+        let words = remaining.split(whereSeparator: { $0 == " " || $0 == "\t" }).map { word in
+            word.trimmingCharacters(in: CharacterSet.punctuationCharacters.subtracting(CharacterSet(charactersIn: "'-|")))
+        }.filter { !$0.isEmpty }
+        guard words.count > 1 else { return [] }
+        var candidates: [String] = []
+        for word in words.dropFirst() {
+            if word == "|" || isNameLike(word) { continue }
+            if minorWords.contains(word.lowercased()) { continue }
+            candidates.append(word)
         }
-        return out
+        let capitalised = candidates.filter { $0.first?.isUppercase == true }
+        guard !capitalised.isEmpty, capitalised.count == candidates.count else { return [] }
+        return capitalised
     }
+
+    /// Words a title may capitalise whatever else it does.
+    static func isNameLike(_ word: String) -> Bool {
+        let letters = word.filter(\.isLetter)
+        if word == "I" || word.hasPrefix("I'") { return true }
+        if letters.count > 1 && letters.allSatisfy(\.isUppercase) { return true }      // NPR, TV
+        if letters.dropFirst().contains(where: \.isUppercase) { return true }           // iPhone, AirPods
+        if word.contains("-") && word.first?.isUppercase == true { return true }         // Wi-Fi
+        let base = word.lowercased().replacingOccurrences(of: "'s", with: "")
+        return calendarNames.contains(base)
+    }
+
+    /// Words Title Case leaves in lower case.
+    static let minorWords: Set<String> = ["a", "an", "the", "and", "or", "but", "nor", "of", "in", "on", "at", "to", "for", "by",
+                                          "with", "from", "as", "into", "onto", "my", "your", "our", "their", "its", "this", "that"]
+
+    static let calendarNames: Set<String> = [
+        "monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday", "january", "february", "march",
+        "april", "may", "june", "july", "august", "september", "october", "november", "december",
+    ]
+
+    /// Apple's feature and product names, written as Apple writes them.
+    static let appleNames = [
+        "Do Not Disturb", "Low Power Mode", "Dark Mode", "Apple Pay", "Apple Music", "Apple TV", "Apple Watch", "Apple Card",
+        "Safari", "Siri", "Spotlight", "Shortcuts", "Bluetooth", "AirDrop", "AirPlay", "FaceTime", "iCloud", "Focus", "Wallet",
+        "Health", "Home", "Maps", "Photos", "Reminders", "Calendar", "Notes",
+    ]
 
     /// Whether `text` holds an emoji (pictographs, dingbats, flags, keycaps).
     public static func hasEmoji(_ text: String) -> Bool {
@@ -145,11 +200,15 @@ public enum Language {
         "summarize", "summarise", "switch", "sync", "take", "talk", "tell", "test", "text", "tip", "toggle",
         "track", "train", "transfer", "translate", "turn", "undo", "unlock", "unmute", "update", "upload",
         "use", "verify", "view", "visit", "vote", "wake", "walk", "watch", "water", "withdraw", "write",
+        "bake", "bookmark", "brew", "brighten", "dial", "dim", "find", "freeze", "lower", "mix", "move", "preheat",
+        "raise", "redial", "restart", "stretch", "swim", "tag", "wash", "weigh", "boil", "chop", "clip", "feed",
+        "fold", "grind", "heat", "hike", "iron", "jog", "knit", "lift", "lend", "meet", "mop", "pick", "pour",
+        "pray", "roast", "row", "sail", "scrub", "serve", "sew", "sing", "ski", "spin", "steam", "study", "surf",
+        "sweep", "teach", "vacuum", "warm", "wipe", "yield",
     ]
 
     /// Verbs of intents that only show or tell something.
     static let informationVerbs: Set<String> = [
-        "show", "view", "display", "read", "see", "summarize", "summarise", "check", "list", "tell", "review",
-        "look", "hear", "preview",
+        "show", "view", "display", "read", "see", "summarize", "summarise", "check", "list", "tell",
     ]
 }

@@ -39,6 +39,26 @@ public enum ReviewJSON {
         var reason: String
     }
 
+    struct RuleEntry: Encodable {
+        var id: String
+        var severity: String
+        var summary: String
+        var needs: String
+        var guideline: Guideline
+        var url: String
+    }
+
+    /// Every rule, one object per line (`earshot check --rules --json`).
+    public static func rules() -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        return Rule.all.map { rule in
+            let entry = RuleEntry(id: rule.id, severity: rule.severity.rawValue, summary: rule.summary, needs: rule.needs.rawValue,
+                                  guideline: rule.guideline, url: rule.guideline.source.url)
+            return (try? encoder.encode(entry)).map { String(decoding: $0, as: UTF8.self) } ?? "{}"
+        }.joined(separator: "\n")
+    }
+
     /// The object for `review`; `ok` is false when it did not load or fails the check.
     public static func render(_ review: ManifestReview, strict: Bool = false) -> String {
         let object = Manifest(

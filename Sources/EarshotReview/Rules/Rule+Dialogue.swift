@@ -69,10 +69,23 @@ extension Rule {
         }.joined(separator: " ")
     }
 
-    /// The first of `phrases` the line says, as whole words.
+    /// The first of `phrases` the line says, as whole words (both normalised alike, so "she's" is found
+    /// in "She's on her way").
     static func says(_ line: Line, any phrases: [String]) -> String? {
         let words = literalWords(line.text)
-        return phrases.first { Language.contains(words, $0) }
+        return phrases.first { Language.contains(words, Normalizer.normalize($0)) }
+    }
+
+    /// The first of `patterns` (regular expressions, case ignored) the line's text matches, as written.
+    static func matches(_ line: Line, any patterns: [String]) -> String? {
+        let text = Template(line.text).pieces.map { piece -> String in
+            if case .text(let text) = piece { return text }
+            return "{…}"
+        }.joined()
+        for pattern in patterns {
+            if let range = text.range(of: pattern, options: [.regularExpression, .caseInsensitive]) { return String(text[range]) }
+        }
+        return nil
     }
 
     static func lineRule(_ id: String, _ severity: Severity, _ summary: String, guideline: Guideline, fullOnly: Bool = false,
@@ -91,13 +104,18 @@ extension Rule {
                        fix: "Remove the name: the device says which app answers (“Soup Chef says…”) for the first runs, then leaves it out.")
     }
 
-    static let screenWords = ["tap", "tapping", "click", "swipe", "scroll", "below", "above", "on screen", "on the screen", "onscreen",
-                              "on your screen", "here's what i found", "shown here", "as you can see", "see here", "look at the"]
+    /// Wording that needs a screen: a command to touch it, or pointing at what it shows.
+    static let screenPatterns = [
+        #"\b(tap|click|press|touch)( on)? (the|a|an|this|that|here|below|above|it|to|and)\b"#, #"\btap(ping)? here\b"#, #"\bswipe\b"#,
+        #"\bscroll (up|down)\b"#, #"\b(see|shown|listed|displayed|pictured) (below|above|here)\b"#, #"\bon (the |your )?screen\b"#,
+        #"\bonscreen\b"#, #"\bhere's what i found\b"#, #"\bhere is what i found\b"#, #"\bas you can see\b"#,
+        #"\blook at (the|your) (screen|display|list)\b"#,
+    ]
 
     static let dialogScreenWords = lineRule("dialog.screen-words", .warning,
                                             "Full dialogue (spoken by voice-only devices) does not need a screen: no “tap”, “below”, “on screen”.",
                                             guideline: .dialogVoiceOnly, fullOnly: true) { context, line in
-        guard let word = says(line, any: screenWords) else { return nil }
+        guard let word = matches(line, any: screenPatterns) else { return nil }
         let voiceOnly = context.profiles.filter { $0.dialog == .full && $0.screen == .none }.map(\.id)
         let devices = voiceOnly.isEmpty ? "voice-only devices" : "voice-only devices (\(voiceOnly.joined(separator: ", ")))"
         return Finding(context.locate(word, at: line.location),
@@ -105,8 +123,11 @@ extension Rule {
                        fix: "Say the information itself; put screen wording only in successSupporting, which devices with a screen speak.")
     }
 
-    static let vaguePrompts: Set<String> = ["which one", "which", "what", "which option", "choose one", "pick one", "select one",
-                                            "choose", "which item", "what one", "which value", "which thing", "which of these"]
+    /// Questions that could ask for anything.
+    static let vaguePatterns = [
+        #"^(which|what)( one)?$"#, #"^which (one|option|item|value|thing|of these|of them)\b"#, #"^what (one|would you like|do you want)$"#,
+        #"^(choose|pick|select) (one|an option|an item|something)\b"#, #"^(choose|pick|select)$"#,
+    ]
 
     static let dialogVaguePrompt = Rule("dialog.vague-prompt", .warning, "Follow-up questions name what they ask for (“Which soup?”, not “Which one?”).",
                                         guideline: .dialogClear) { context in
@@ -115,9 +136,17 @@ extension Rule {
         for intent in context.manifest.intents {
             for parameter in intent.parameters {
                 let question = parameter.question
-                // Words, not the matcher's normalisation, which writes "one" as "1".
+                // Words, not the matcher's normalisation, which writes "one" as "1". A question that names the
+                // parameter, its type or one of its values is specific whatever its wording.
                 let words = Language.words(question).joined(separator: " ")
-                guard vaguePrompts.contains(words) || vaguePrompts.contains(Language.words(parameter.title).joined(separator: " ")) else { continue }
+                var specific = Set(Language.words(parameter.title) + Language.words(parameter.id))
+                if let id = parameter.type.valueSetID, let set = context.manifest.valueSet(id) {
+                    specific.formUnion(Language.words(set.title) + set.values.flatMap { $0.spokenForms.flatMap(Language.words) })
+                }
+                specific.subtract(["one", "item", "option", "value", "thing", "a", "the"])
+                let vague = vaguePatterns.contains { words.range(of: $0, options: .regularExpression) != nil }
+                    || vaguePatterns.contains { Language.words(parameter.title).joined(separator: " ").range(of: $0, options: .regularExpression) != nil }
+                guard vague, specific.isDisjoint(with: Language.words(question)) || Language.words(parameter.title).allSatisfy({ ["item", "option", "value", "thing", "one"].contains($0) }) else { continue }
                 let located = parameter.prompt != nil ? parameter.location(of: "prompt") : parameter.location(of: "title")
                 out.append(Finding(located, "the question for \(parameter.id) of \(intent.id), '\(question)', does not say what it asks for.",
                                    fix: "Name the thing, like “Which soup?” or “Which address?”."))
@@ -126,7 +155,8 @@ extension Rule {
         return out
     }
 
-    static let genderedPronouns = ["he", "she", "him", "her", "his", "hers", "himself", "herself", "he's", "she's", "he'll", "she'll", "he'd", "she'd"]
+    static let genderedPronouns = ["he", "she", "him", "her", "his", "hers", "himself", "herself", "he's", "she's", "he'll", "she'll",
+                                   "he'd", "she'd", "guys", "sir", "ma'am", "madam", "ladies", "gentlemen"]
 
     static let dialogGenderedPronoun = lineRule("dialog.gendered-pronoun", .warning, "Dialogue uses no gendered pronouns.",
                                                 guideline: .dialogPronouns) { context, line in
@@ -135,31 +165,39 @@ extension Rule {
                        fix: "Use the person's name from a placeholder, “they”, or reword without a pronoun.")
     }
 
-    static let advertisingWords = ["upgrade", "premium", "subscribe", "subscription", "in app purchase", "in-app purchase", "buy now",
-                                   "free trial", "pro version", "unlock", "special offer", "limited time", "rate us", "download our",
-                                   "check out our", "promo", "promo code", "coupon"]
+    /// Sales wording: offers, upgrades, codes, calls to buy or rate.
+    static let advertisingPatterns = [
+        #"\bupgrade (to|now)\b"#, #"\bgo (premium|pro|plus)\b"#, #"\btry (our|the) \w+"#, #"\bunlock (premium|pro|plus|more|all|every)\b"#,
+        #"\b\d+ ?% off\b"#, #"\b(use|enter) (the )?(promo )?code\b"#, #"\bpromo code\b"#, #"\bsign up\b"#, #"\bsubscribe (to|now|today)\b"#,
+        #"\bbuy now\b"#, #"\bfree trial\b"#, #"\bin-? ?app purchases?\b"#, #"\brate us\b"#, #"\b(download|check out) our\b"#,
+        #"\blimited[- ]time\b"#, #"\bspecial offer\b"#, #"\bdon't miss (out|our)\b"#,
+    ]
 
     static let dialogAdvertising = lineRule("dialog.advertising", .warning, "Dialogue has no advertising or in-app purchase pitch.",
                                             guideline: .dialogAdvertising) { context, line in
-        guard let word = says(line, any: advertisingWords.map(Normalizer.normalize)) else { return nil }
+        guard let word = matches(line, any: advertisingPatterns) else { return nil }
         return Finding(context.locate(word, at: line.location), "\(line.what) sounds like a sales pitch (“\(word)”): '\(line.text)'.",
                        fix: "Say only what the shortcut did or needs; keep offers in the app.")
     }
 
     static let dialogImpersonatesSiri = lineRule("dialog.impersonates-siri", .error, "Dialogue never speaks as Siri or Apple.",
                                                  guideline: .dialogSiri, englishOnly: false) { context, line in
-        let words = literalWords(line.text)
-        let hit = ["siri", "apple says", "apple recommends", "apple suggests", "from apple", "this is apple"].first { Language.contains(words, $0) }
-        guard let hit else { return nil }
+        // Speaking as Siri or Apple, not mentioning them ("You can ask Siri to reorder" is fine).
+        guard let hit = matches(line, any: [#"\b(i'm|i am|this is|it's) siri\b"#, #"\bsiri (here|says|speaking)\b"#, #"^siri\b"#,
+                                            #"\bapple (says|recommends|suggests)\b"#, #"\b(from|this is) apple\b"#]) else { return nil }
         return Finding(context.locate(hit, at: line.location), "\(line.what) speaks of or as “\(hit)”: '\(line.text)'.",
                        fix: "Speak for the app only; the device is the one that is Siri.")
     }
 
-    static let deviceWords = ["iphone", "ipad", "homepod", "apple watch", "your watch", "your phone", "carplay", "airpods", "mac", "on your phone"]
+    /// Devices named as the one people are using.
+    static let devicePatterns = [
+        #"\b(iPhone|iPad|HomePod|CarPlay|Apple Watch)\b"#, #"\byour (watch|phone)\b(?! (list|bill|number|plan|case|band|strap))"#,
+        #"(?-i)\bMac\b"#,
+    ]
 
     static let dialogDeviceSpecific = lineRule("dialog.device-specific", .warning, "Dialogue does not name a device.",
                                                guideline: .dialogDevice) { context, line in
-        guard let word = says(line, any: deviceWords) else { return nil }
+        guard let word = matches(line, any: devicePatterns) else { return nil }
         return Finding(context.locate(word, at: line.location), "\(line.what) names a device (“\(word)”), but any device may speak it: '\(line.text)'.",
                        fix: "Word it so it is true on every device; the device itself says when to continue on the iPhone.")
     }
@@ -236,20 +274,40 @@ extension Rule {
                                "\(intent.id) orders something but has no dialog.confirmation: people hear only “\(intent.category.lines(verb: intent.verb).confirmation)”.",
                                fix: "Add 'dialog: confirmation:' that says what and how much, like 'Your {item} comes to {total}.'.")
             }
-            guard line.placeholders.isEmpty else { return nil }
+            // What is bought: a parameter, or words beyond the generic frame ("Your usual oat latte comes
+            // to $5.25." says it; "Your order comes to {total}." does not).
+            if line.placeholders.contains(where: { intent.parameter($0) != nil }) { return nil }
+            let literal = Template(line.text).pieces.compactMap { piece -> String? in
+                if case .text(let text) = piece { return text }
+                return nil
+            }.joined(separator: " ")
+            let content = Language.words(literal).filter { word in !genericOrderWords.contains(word) && !word.allSatisfy { $0.isNumber } }
+            if !content.isEmpty { return nil }
             return Finding(intent.dialog.locations["confirmation"] ?? intent.location,
                            "dialog.confirmation of \(intent.id), '\(line.text)', does not say what will be bought.",
                            fix: "Name the order in it with placeholders, like 'Your {item} comes to {total}.'.")
         }
     }
 
+    /// Words of an order confirmation that say nothing of what is bought.
+    static let genericOrderWords: Set<String> = [
+        "your", "order", "orders", "total", "comes", "come", "to", "is", "the", "of", "a", "an", "cost", "costs", "price", "amount",
+        "it", "that", "this", "will", "be", "and", "for", "ready", "thanks", "thank", "you", "ordering", "purchase", "cart", "confirm",
+        "sure", "are", "want", "do", "all", "in", "at", "items", "item", "everything", "so", "far", "now",
+    ]
+
     static let categoryInformation = Rule("category.information", .warning,
                                           "An intent that only shows information is in the information category.",
                                           guideline: .informationCategory) { context in
         guard context.isEnglish else { return [] }
         return context.manifest.intents.compactMap { intent in
-            guard intent.category != .information, let verb = Language.firstWord(intent.title),
-                  Language.informationVerbs.contains(verb), !Normalizer.normalize(intent.title).hasPrefix("check in") else { return nil }
+            // Never the order category: it confirms and authenticates, which money needs.
+            guard intent.category != .information, intent.category != .order, let verb = Language.firstWord(intent.title),
+                  Language.informationVerbs.contains(verb) else { return nil }
+            let words = Language.words(intent.title)
+            let second = words.dropFirst().first ?? ""
+            if verb == "check", ["in", "off", "out"].contains(second) { return nil }
+            if verb == "tell", second != "me" { return nil }
             return Finding(intent.location(of: "category"),
                            "\(intent.id), '\(intent.title)', shows information but is in the \(intent.category.rawValue) category.",
                            fix: "Use 'category: information' (its verbs: view, open); other categories make people tap to see the result.")

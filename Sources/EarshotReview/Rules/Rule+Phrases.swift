@@ -32,28 +32,59 @@ extension Rule {
         }
     }
 
-    /// Requests that belong to Siri or the device, never to an app.
-    static let coreRequests: [(words: String, what: String, atStart: Bool)] = [
-        ("911", "emergency calls", false), ("112", "emergency calls", false), ("999", "emergency calls", false),
-        ("emergency", "emergency calls", false), ("timer", "timers", false), ("timers", "timers", false),
-        ("alarm", "alarms", false), ("alarms", "alarms", false), ("cancel", "“cancel”, which ends any conversation", true),
-        ("stop", "“stop”, which ends any conversation", true), ("never mind", "“never mind”, which ends any conversation", true),
-        ("repeat", "“repeat”, which repeats the device's last line", true),
-        ("say that again", "“say that again”, which repeats the device's last line", true),
-        ("what can i say", "“what can I say”, which lists an app's shortcuts", true),
-    ]
+    /// Requests that belong to Siri or the device, never to an app: emergency services anywhere in a
+    /// phrase; the device's own commands when they are the whole phrase besides the app's name ("Cancel
+    /// with Soup Chef", not "Cancel my ride with Soup Chef"); setting a timer or an alarm, said the way
+    /// people ask Siri for one ("Set a timer with …", not "Set a sleep timer with …").
+    static func coreRequest(in template: Template) -> (words: String, what: String)? {
+        var tokens = Language.tokens(template).map { Language.spokenDigits($0) }
+        // "9 1 1", "nine one one", "9-1-1": one number.
+        var joined: [String] = []
+        for token in tokens {
+            if let last = joined.last, !token.isEmpty, token.allSatisfy(\.isNumber), last.allSatisfy(\.isNumber), !last.isEmpty {
+                joined[joined.count - 1] = last + token
+            } else {
+                joined.append(token)
+            }
+        }
+        tokens = joined
+        let all = tokens.filter { !$0.hasPrefix("{") }.joined(separator: " ")
+        for number in ["911", "112", "999", "000"] where Language.contains(all, number) { return (number, "emergency calls") }
+        for service in ["emergency", "the police", "an ambulance", "the fire department", "the fire brigade"] where Language.contains(all, service) {
+            return (service, "emergency calls")
+        }
+        let rest = Self.withoutApplicationName(tokens).filter { !$0.hasPrefix("{") && !["my", "the", "please"].contains($0) }.joined(separator: " ")
+        for command in ["cancel", "stop", "never mind", "repeat", "say that again", "what can i say", "help"] where rest == command {
+            return (command, "“\(command)”, which the device answers itself")
+        }
+        if let match = rest.range(of: #"^(set|start|create|make) (a |an )?(timer|alarm)\b"#, options: .regularExpression) {
+            return (String(rest[match]), "timers and alarms, which Siri sets itself")
+        }
+        return nil
+    }
+
+    /// Tokens without `{applicationName}` and the word joining it.
+    static func withoutApplicationName(_ tokens: [String]) -> [String] {
+        var tokens = tokens
+        if let index = tokens.firstIndex(of: "{\(Template.applicationName)}") {
+            tokens.remove(at: index)
+            if index > 0, joiningWords.contains(tokens[index - 1]) {
+                tokens.remove(at: index - 1)
+            } else if index < tokens.count, joiningWords.contains(tokens[index]) {
+                tokens.remove(at: index)
+            }
+        }
+        return tokens
+    }
 
     static let phraseCoreCommand = Rule("phrase.core-command", .error,
-                                        "No core Siri or device command (emergency calls, timers, alarms, cancel, repeat...) in a trigger phrase.",
+                                        "No core Siri or device command in a trigger phrase: emergency calls, “set a timer”, a bare “cancel” or “repeat”.",
                                         guideline: .coreCommands) { context in
         context.englishPhrases.compactMap { entry in
-            let literal = Language.tokens(entry.phrase.template).filter { !$0.hasPrefix("{") }.joined(separator: " ")
-            guard let hit = coreRequests.first(where: { request in
-                request.atStart ? (literal + " ").hasPrefix(request.words + " ") : Language.contains(literal, request.words)
-            }) else { return nil }
+            guard let hit = coreRequest(in: entry.phrase.template) else { return nil }
             return Finding(context.locate(hit.words, at: entry.phrase.location),
                            "the phrase '\(entry.phrase.text)' takes over \(hit.what): that request belongs to Siri and the device, not an app.",
-                           fix: "Reword the phrase around what your app does, without “\(hit.words)”.")
+                           fix: "Reword the phrase around what your app does (“Cancel my ride with …”, “Set a sleep timer with …”).")
         }
     }
 
@@ -74,16 +105,7 @@ extension Rule {
 
     /// Words of a phrase besides `{applicationName}` and the word that joins it; a placeholder is one word.
     static func wordCount(of template: Template) -> Int {
-        var tokens = Language.tokens(template)
-        if let index = tokens.firstIndex(of: "{\(Template.applicationName)}") {
-            tokens.remove(at: index)
-            if index > 0, joiningWords.contains(tokens[index - 1]) {
-                tokens.remove(at: index - 1)
-            } else if index < tokens.count, joiningWords.contains(tokens[index]) {
-                tokens.remove(at: index)
-            }
-        }
-        return tokens.count
+        withoutApplicationName(Language.tokens(template)).count
     }
 
     static let phraseLiteralValue = Rule("phrase.literal-value", .warning,
@@ -98,7 +120,8 @@ extension Rule {
             var reported = false
             for parameter in entry.intent.parameters where !reported {
                 guard let id = parameter.type.valueSetID, let set = context.manifest.valueSet(id) else { continue }
-                for value in set.values where !reported {
+                // A phrase that says the default does what it says ("Turn on the lights" when on is the default).
+                for value in set.values where !reported && value.id != parameter.defaultValue {
                     guard let form = value.spokenForms.first(where: { form in
                         let normalized = Normalizer.normalize(form)
                         return !normalized.isEmpty && literal.contains(" \(normalized) ")

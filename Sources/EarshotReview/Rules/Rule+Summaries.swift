@@ -12,9 +12,10 @@ extension Guideline {
 }
 
 extension Rule {
-    /// Parameters the device must ask for whenever they apply: not optional and without a default.
+    /// Parameters the intent requires: every one not marked optional (a default gives a value, it does
+    /// not make the parameter optional).
     static func required(_ intent: Intent) -> [Parameter] {
-        intent.parameters.filter { !$0.optional && $0.defaultValue == nil }
+        intent.parameters.filter { !$0.optional }
     }
 
     /// Every summary of an intent: `otherwise` first, then the variants.
@@ -58,7 +59,8 @@ extension Rule {
         guard context.isEnglish else { return [] }
         var out: [Finding] = []
         for intent in context.manifest.intents {
-            guard let verb = Language.firstWord(intent.title) else { continue }
+            // A title without a verb is title.verb's finding; there is no verb to match.
+            guard let verb = Language.firstWord(intent.title), Language.isVerb(verb) else { continue }
             for summary in summaries(intent) where Language.firstWord(summary.text) != verb {
                 out.append(Finding(summary.location, "the summary '\(summary.text)' of \(intent.id) does not start with “\(verb)”, as its title '\(intent.title)' does.",
                                    fix: "Start both with the same verb, e.g. '\(verb.prefix(1).uppercased() + verb.dropFirst()) …'."))
@@ -92,10 +94,13 @@ extension Rule {
         var out: [Finding] = []
         for intent in context.manifest.intents where intent.summary != nil || !intent.summaryVariants.isEmpty {
             for parameter in intent.parameters where !parameter.when.isEmpty && !parameter.optional {
-                let covered = intent.summaryVariants.contains { variant in
+                let claims = { (variant: SummaryVariant) in
                     parameter.when.allSatisfy { condition in variant.when.contains { $0.parameter == condition.parameter && $0.value == condition.value } }
-                        && Template(variant.text).placeholders.contains(parameter.id)
                 }
+                // A variant for its parent's value shows it; or, when no variant claims that value, the
+                // summary used otherwise does ("… at {store}" for pickup, a variant "… to {address}" for delivery).
+                let covered = intent.summaryVariants.contains { claims($0) && Template($0.text).placeholders.contains(parameter.id) }
+                    || (!intent.summaryVariants.contains(where: claims) && intent.summary.map { Template($0).placeholders.contains(parameter.id) } == true)
                 guard !covered else { continue }
                 let condition = parameter.when.map { "\($0.parameter): \($0.value)" }.joined(separator: ", ")
                 out.append(Finding(intent.location(of: "summary"),

@@ -1,5 +1,6 @@
 import EarshotMatching
 import EarshotModel
+import Foundation
 
 extension Guideline {
     static let titleVerb = Guideline(.shortcutsAndSuggestions, "Create shortcut titles and subtitles",
@@ -29,11 +30,23 @@ extension Rule {
         return out
     }
 
-    /// Names a title may capitalise: the app's and its values'.
+    /// Names a title may capitalise: the app's, its values', and words its dialogue capitalises inside
+    /// a sentence.
     static func properNames(_ context: ReviewContext) -> [String] {
-        var names = context.manifest.names
+        var names = context.allNames
         for set in context.manifest.enums + context.manifest.entities {
             names += set.values.flatMap(\.spokenForms)
+        }
+        let appWords = Set(context.allNames.flatMap { Language.words($0) })
+        for line in dialogueLines(context) {
+            let words = line.text.split(separator: " ")
+            for (index, word) in words.enumerated() where index > 0 {
+                let previous = words[index - 1]
+                guard let last = previous.last, !".!?:".contains(last), word.first?.isUppercase == true else { continue }
+                let clean = word.trimmingCharacters(in: .punctuationCharacters)
+                // The app's own name is removed whole; its words alone ("Soup") are no names.
+                if clean.count > 1, !appWords.contains(clean.lowercased()) { names.append(clean) }
+            }
         }
         return names
     }
@@ -47,15 +60,20 @@ extension Rule {
         }
     }
 
-    static let titleSentenceCase = Rule("title.sentence-case", .warning, "Intent titles and short titles use sentence case.",
+    static let titleSentenceCase = Rule("title.sentence-case", .warning, "Intent titles, short titles and parameter summaries use sentence case.",
                                         guideline: .titleVerb) { context in
         let names = properNames(context)
-        return titles(context).compactMap { title in
+        let summaryTitles = context.isEnglish ? context.manifest.intents.flatMap { intent in
+            summaries(intent).map { Title(text: $0.text, what: "the summary of \(intent.id)", location: $0.location) }
+        } : []
+        return (titles(context) + summaryTitles).compactMap { title in
             let capitals = Language.titleCaseWords(title.text, names: names)
             let lowerStart = title.text.first.map { $0.isLetter && $0.isLowercase } ?? false
             guard !capitals.isEmpty || lowerStart else { return nil }
             var fixed = title.text
-            for word in capitals { fixed = fixed.replacingOccurrences(of: word, with: word.lowercased()) }
+            for word in capitals {
+                fixed = fixed.replacingOccurrences(of: "\\b\(word)\\b", with: word.lowercased(), options: .regularExpression)
+            }
             if lowerStart { fixed = fixed.prefix(1).uppercased() + fixed.dropFirst() }
             let what = lowerStart ? "starts with a small letter" : "capitalises \(capitals.map { "“\($0)”" }.joined(separator: ", "))"
             return Finding(title.location, "\(title.what), '\(title.text)', \(what): titles use sentence case.",

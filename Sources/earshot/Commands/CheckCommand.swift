@@ -34,7 +34,7 @@ struct CheckCommand: AsyncParsableCommand {
     @Flag(help: "Replace a --sarif file that is not an earlier Earshot log.")
     var force = false
 
-    @Flag(help: "List every rule: id, severity, what it looks for.")
+    @Flag(help: "List every rule: id, severity, what it looks for (with --json: and its guideline).")
     var rules = false
 
     @Option(help: "A folder of profile files, added after the ones that ship.")
@@ -42,7 +42,7 @@ struct CheckCommand: AsyncParsableCommand {
 
     func run() async throws {
         if rules {
-            say(ReviewText.rules())
+            say(json ? ReviewJSON.rules() : ReviewText.rules())
             return
         }
         if let sarif { try ReportFile.check(sarif, option: "--sarif", force: force) }
