@@ -137,10 +137,15 @@ public final class Reviewer {
         let matcher = SemanticMatcher(catalog: catalog, encoder: encoder)
         let settings = matcher.settings
         var out: [SemanticOverlap] = []
+        // Said as written, a phrase scores 1 against itself. A paraphrase scores less against it, and
+        // about as much less against the other intent's phrases: when another intent already comes
+        // within twice the margin, a paraphrase halfway there is within the margin, and the device asks
+        // which one was meant.
+        let reach = 1 - 2 * Double(settings.margin)
         for entry in context.phrases where entry.locale == manifest.locale {
             let text = context.firstExpansion(of: entry)
             let resolution = matcher.match(text, normalized: Normalizer.normalize(text), in: catalog, apps: [0])
-            guard let other = resolution.matches.first(where: { $0.expansion.intent != entry.intent.id }) else { continue }
+            guard let other = resolution.candidates.first(where: { $0.expansion.intent != entry.intent.id }), other.score >= reach else { continue }
             let otherText = catalog.apps[0].expansions[other.reference.expansion].text
             out.append(SemanticOverlap(phrase: entry.phrase, intent: entry.intent.id, text: text, otherIntent: other.expansion.intent,
                                        otherText: otherText, score: other.score, margin: Double(settings.margin)))

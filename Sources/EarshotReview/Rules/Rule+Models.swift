@@ -32,12 +32,12 @@ extension Rule {
     }
 
     static let phraseSemanticOverlap = Rule("phrase.semantic-overlap", .warning,
-                                            "Phrases of different intents closer in meaning than flexible matching's margin.",
+                                            "Phrases of different intents so close in meaning that a paraphrase falls within flexible matching's margin.",
                                             guideline: .flexibleMatching, needs: .sentenceModel) { context in
         (context.semanticOverlaps ?? []).map { overlap in
             Finding(overlap.phrase.location,
-                    "“\(overlap.text)” (\(overlap.intent)) is as close to \(overlap.otherIntent)'s “\(overlap.otherText)” as \(String(format: "%.3f", overlap.score)) (within the margin of \(String(format: "%.2f", overlap.margin))): said any other way, the device has to ask which one.",
-                    fix: "Word the two shortcuts' phrases further apart, or merge the intents into one with a parameter.")
+                    "“\(overlap.text)” (\(overlap.intent)) scores \(String(format: "%.2f", overlap.score)) against \(overlap.otherIntent)'s “\(overlap.otherText)”: within twice the matching margin (\(String(format: "%.2f", overlap.margin))) of its own phrase, so a wording nobody wrote down can land within the margin of both, and then the device asks which one was meant.",
+                    fix: "Word the two shortcuts' phrases further apart, or make them one intent with a parameter (the seeds: avoid several actions for the same basic task).")
         }
     }
 }
