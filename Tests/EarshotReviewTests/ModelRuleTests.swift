@@ -108,4 +108,28 @@ struct ModelRuleTests {
             #expect(!review.diagnostics.contains { $0.rule == "phrase.semantic-overlap" }, "\(example)")
         }
     }
+
+    @Test("phrase.acoustic-confusion: with --acoustic, homophone phrases of two intents are reported at their line; without it, not run")
+    func acoustic() async throws {
+        let yaml = """
+        app: Scale Buddy
+        platforms: [watchOS]
+        intents:
+          - { id: CheckWeight, title: Check the weight, category: information }
+          - { id: CheckWait, title: Check the wait, category: information }
+        shortcuts:
+          - { intent: CheckWeight, phrases: ["Check the weight with {applicationName}"], shortTitle: Check weight, systemImage: scalemass }
+          - { intent: CheckWait, phrases: ["Check the wait with {applicationName}"], shortTitle: Check wait, systemImage: clock }
+
+        """
+        let acoustic = Reviewer(profiles: ReviewFixtures.profiles, options: Reviewer.Options(pronunciations: false, semantic: false, acoustic: true))
+        let review = await ReviewFixtures.review(yaml, with: acoustic)
+        #expect(review.notChecked.isEmpty, "\(review.notChecked)")
+        let found = review.diagnostics.filter { $0.rule == "phrase.acoustic-confusion" }
+        #expect(!found.isEmpty)
+        #expect(found.allSatisfy { [7, 8].contains($0.location.line ?? 0) && $0.message.contains("was heard as another intent's phrase") })
+        #expect(found.allSatisfy { $0.severity == .warning })
+        let plain = await ReviewFixtures.review(yaml)
+        #expect(!plain.diagnostics.contains { $0.rule == "phrase.acoustic-confusion" })
+    }
 }
