@@ -45,7 +45,7 @@ public enum ReviewJSON {
         var summary: String
         var needs: String
         var guideline: Guideline
-        var url: String
+        var url: String?
     }
 
     /// Every rule, one object per line (`earshot check --rules --json`).

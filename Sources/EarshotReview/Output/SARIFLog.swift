@@ -74,13 +74,12 @@ public enum SARIFLog {
     }
 
     static func descriptor(_ rule: Rule) -> [String: Any] {
-        [
+        var descriptor: [String: Any] = [
             "id": rule.id,
             "name": rule.id.split(whereSeparator: { $0 == "." || $0 == "-" }).map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined(),
             "shortDescription": ["text": rule.summary],
             "fullDescription": ["text": rule.guideline.citation],
             "help": ["text": "\(rule.summary) From \(rule.guideline.citation)"],
-            "helpUri": rule.guideline.source.url,
             "defaultConfiguration": ["level": rule.severity.rawValue],
             "properties": [
                 "tags": [String(rule.id.split(separator: ".").first ?? "")],
@@ -88,6 +87,8 @@ public enum SARIFLog {
                 "needs": rule.needs.rawValue,
             ] as [String: Any],
         ]
+        if let url = rule.guideline.source.url { descriptor["helpUri"] = url }
+        return descriptor
     }
 
     static func location(_ place: SourceLocation, snippet: String?) -> [String: Any] {

@@ -50,15 +50,6 @@ public struct ReviewContext: Sendable {
     /// Whether the manifest's own locale (its titles, summaries and dialogue) is English.
     public var isEnglish: Bool { Language.isEnglish(manifest.locale) }
 
-    /// The app's names in every locale, normalised.
-    public var appNames: [String] {
-        var names = manifest.names
-        for localization in manifest.localizations {
-            names += [localization.name].compactMap { $0 } + (localization.synonyms ?? [])
-        }
-        return Array(Set(names.map(Normalizer.normalize).filter { !$0.isEmpty })).sorted()
-    }
-
     /// The app's names in every locale, as written.
     public var allNames: [String] {
         var names = manifest.names

@@ -10,6 +10,8 @@ public struct Guideline: Sendable, Codable, Hashable {
         case appShortcutsSession
         /// HIG, iOS: "Home Screen quick actions" (seed 003).
         case quickActions
+        /// Earshot's own rules about the review itself (silences).
+        case earshot
 
         public var title: String {
             switch self {
@@ -17,14 +19,17 @@ public struct Guideline: Sendable, Codable, Hashable {
             case .customIntents: "Human Interface Guidelines › Siri › Custom intents"
             case .appShortcutsSession: "WWDC23 “Spotlight your app with App Shortcuts”"
             case .quickActions: "Human Interface Guidelines › Home Screen quick actions"
+            case .earshot: "Earshot › earshot check (docs/check.md)"
             }
         }
 
-        public var url: String {
+        /// Where to read it; `nil` for Earshot's own rules.
+        public var url: String? {
             switch self {
             case .shortcutsAndSuggestions, .customIntents: "https://developer.apple.com/design/human-interface-guidelines/siri"
             case .appShortcutsSession: "https://developer.apple.com/videos/play/wwdc2023/10102/"
             case .quickActions: "https://developer.apple.com/design/human-interface-guidelines/home-screen-quick-actions"
+            case .earshot: nil
             }
         }
 
@@ -35,6 +40,7 @@ public struct Guideline: Sendable, Codable, Hashable {
             case .customIntents: ["001"]
             case .appShortcutsSession: ["002"]
             case .quickActions: ["003"]
+            case .earshot: []
             }
         }
     }

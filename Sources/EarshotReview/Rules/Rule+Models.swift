@@ -43,8 +43,8 @@ extension Rule {
 }
 
 extension Guideline {
-    static let silencing = Guideline(.shortcutsAndSuggestions, "Provide default phrases for shortcuts",
-        "Make sure the phrases you suggest are accurate and specific.")
+    static let silencing = Guideline(.earshot, "Silencing a rule",
+        "A manifest silences a rule by its id, with the reason a reader of the manifest will need; a silence that no longer silences anything should go.")
 }
 
 extension Rule {
@@ -53,7 +53,7 @@ extension Rule {
         let ids = Rule.all.map(\.id)
         return context.manifest.silenced.compactMap { silence in
             guard !ids.contains(silence.rule) else { return nil }
-            let near = nearest(silence.rule, in: ids)
+            let near = Spelling.nearest(to: silence.rule, in: ids)
             return Finding(silence.location, "'\(silence.rule)' is not a rule of earshot check.",
                            fix: (near.map { "Did you mean '\($0)'? " } ?? "") + "See `earshot check --rules` for every id.")
         }
@@ -62,20 +62,4 @@ extension Rule {
     /// Filled by the reviewer, which knows which silences were used.
     static let reviewUnusedSilence = Rule("review.unused-silence", .note, "A silenced rule that found nothing to silence.",
                                           guideline: .silencing) { _ in [] }
-
-    static func nearest(_ word: String, in candidates: [String]) -> String? {
-        func distance(_ a: [Character], _ b: [Character]) -> Int {
-            var previous = Array(0...b.count)
-            for i in 1...max(a.count, 1) where !a.isEmpty {
-                var current = [i] + [Int](repeating: 0, count: b.count)
-                for j in stride(from: 1, through: b.count, by: 1) {
-                    current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
-                }
-                previous = current
-            }
-            return a.isEmpty ? b.count : previous[b.count]
-        }
-        let scored = candidates.map { ($0, distance(Array(word), Array($0))) }.min { $0.1 < $1.1 }
-        return scored.flatMap { $0.1 <= max(3, word.count / 3) ? $0.0 : nil }
-    }
 }
