@@ -142,6 +142,17 @@ struct CheckCommandTests {
         #expect(lines.contains { $0.hasPrefix("phrase.hey-siri ") && $0.contains(" error ") })
         #expect(lines.contains { $0.hasPrefix("phrase.acoustic-confusion ") && $0.hasSuffix("(acoustic)") })
     }
+
+    @Test("--acoustic with a voice espeak-ng does not have: status 2, one line naming it")
+    func unknownVoice() async throws {
+        let dir = try CLIExitTests.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let file = try Self.write(Self.oneWarning, in: dir)
+        let result = try await CLIExitTests.run(["check", "--acoustic", "--voices", "en-us,xx-nope", file], in: dir)
+        #expect(result.status == 2)
+        #expect(result.stdout.isEmpty)
+        #expect(result.stderr.split(separator: "\n").count == 1 && result.stderr.contains("xx-nope"), "\(result.stderr)")
+    }
 }
 
 /// Runs scripts/validate_sarif.py (Python's jsonschema) against the OASIS SARIF 2.1.0 schema vendored

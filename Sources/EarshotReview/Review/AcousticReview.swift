@@ -107,6 +107,13 @@ public enum AcousticReview {
         return (app, profile)
     }
 
+    /// Whether `--acoustic` can run: the speech model loads and espeak-ng speaks in every one of `voices`.
+    ///
+    /// - Throws: ``SpeechError`` naming what is missing and the fix.
+    public static func checkSpeech(voices: [String]) throws(SpeechError) {
+        try checkVoices(voices, loop: try SpeechLoop())
+    }
+
     /// Fails before any phrase when espeak-ng cannot speak in one of `voices`.
     private static func checkVoices(_ voices: [String], loop: SpeechLoop) throws(SpeechError) {
         for voice in Set(voices).sorted() {

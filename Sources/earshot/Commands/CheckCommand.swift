@@ -2,6 +2,7 @@ import ArgumentParser
 import Earshot
 import EarshotModel
 import EarshotReview
+import EarshotSpeech
 import Foundation
 
 struct CheckCommand: AsyncParsableCommand {
@@ -48,6 +49,8 @@ struct CheckCommand: AsyncParsableCommand {
         if let sarif { try ReportFile.check(sarif, option: "--sarif", force: force) }
         let voiceList = voices.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
         guard !voiceList.isEmpty else { throw ValidationError("--voices needs at least one espeak-ng voice, e.g. en-us,en-gb.") }
+        // Asked for by name: a missing voice or speech model is the user's to fix (status 2), not a note.
+        if acoustic { try AcousticReview.checkSpeech(voices: voiceList) }
         let reviewer = Reviewer(profiles: try Workspace.loadProfiles(directory: profilesDir),
                                 options: Reviewer.Options(acoustic: acoustic, voices: voiceList))
         var reviews: [ManifestReview] = []
