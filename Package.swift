@@ -13,11 +13,14 @@ let package = Package(
         .library(name: "Earshot", targets: ["Earshot"]),
         .library(name: "EarshotSuite", targets: ["EarshotSuite"]),
         .library(name: "EarshotReview", targets: ["EarshotReview"]),
+        .library(name: "EarshotServer", targets: ["EarshotServer"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
         .package(url: "https://github.com/swiftlang/swift-subprocess", from: "1.0.2"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
+        .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
     ],
     targets: [
         // 1. Model: manifests, profiles, their loaders and the category defaults.
@@ -80,13 +83,21 @@ let package = Package(
             dependencies: ["Earshot", "EarshotModel", "EarshotMatching", "EarshotDialogue", "EarshotSpeech", "EarshotAudio",
                            "EarshotEmbedding", "EarshotSemantic"]
         ),
+        // 6. The household server behind `earshot serve`: devices, apps, user shortcuts and donations in SQLite
+        //    (GRDB), an HTTP API (Hummingbird).
+        .target(
+            name: "EarshotServer",
+            dependencies: ["Earshot", "EarshotModel", "EarshotMatching", "EarshotDialogue", "EarshotAudio", "EarshotSpeech",
+                           .product(name: "Hummingbird", package: "hummingbird"),
+                           .product(name: "GRDB", package: "GRDB.swift")]
+        ),
         // Benchmarks behind `earshot bench`.
         .target(name: "EarshotBench", dependencies: ["Earshot", "EarshotLive", "EarshotSuite", "EarshotReview", "EarshotSpeech", "EarshotAudio", "EarshotEmbedding", "EarshotSemantic"]),
         // The command line: a few lines per verb over the libraries.
         .executableTarget(
             name: "earshot",
             dependencies: [
-                "Earshot", "EarshotBench", "EarshotLive", "EarshotSuite", "EarshotReview", "EarshotALSA", "EarshotAudio", "EarshotSpeech", "EarshotEmbedding", "EarshotSemantic",
+                "Earshot", "EarshotBench", "EarshotLive", "EarshotSuite", "EarshotReview", "EarshotServer", "EarshotALSA", "EarshotAudio", "EarshotSpeech", "EarshotEmbedding", "EarshotSemantic",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -102,6 +113,8 @@ let package = Package(
         .testTarget(name: "EarshotSuiteTests", dependencies: ["EarshotSuite", "Earshot", "EarshotAudio", "EarshotModel", "EarshotDialogue"],
                     exclude: ["Fixtures"]),
         .testTarget(name: "EarshotReviewTests", dependencies: ["EarshotReview", "Earshot", "EarshotModel", "EarshotBench"], exclude: ["Fixtures"]),
+        .testTarget(name: "EarshotServerTests", dependencies: ["EarshotServer", "Earshot", "EarshotModel", "EarshotDialogue",
+                                                              .product(name: "HummingbirdTesting", package: "hummingbird")]),
         .testTarget(name: "EarshotSpeechTests", dependencies: ["EarshotSpeech", "EarshotAudio", "Earshot", "EarshotBench"]),
     ],
     swiftLanguageModes: [.v6]

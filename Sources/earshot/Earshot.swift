@@ -12,7 +12,7 @@ struct EarshotCommand: AsyncParsableCommand {
         commandName: "earshot",
         abstract: "Emulates HomePod, Apple Watch and other Siri devices for App Shortcuts, offline.",
         subcommands: [DemoCommand.self, PreviewCommand.self, ConverseCommand.self, RunCommand.self, ListenCommand.self, SayCommand.self,
-                      TestCommand.self, CheckCommand.self, ProfilesCommand.self, BenchCommand.self],
+                      TestCommand.self, CheckCommand.self, ServeCommand.self, ProfilesCommand.self, BenchCommand.self],
         defaultSubcommand: nil
     )
 

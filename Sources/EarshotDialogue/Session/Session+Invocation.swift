@@ -12,6 +12,7 @@ extension Session {
         if let name = Answers.helpRequest(normalized) {
             return help(for: name)
         }
+        if let step = await runUserShortcut(text, normalized: normalized) { return step }
         let resolution = resolver.resolve(text)
         var step: Step
         if resolution.isAmbiguous {
@@ -21,6 +22,20 @@ extension Session {
         } else {
             step = noMatch(resolution)
         }
+        step.isInvocation = true
+        return step
+    }
+
+    /// A shortcut the person added, said word for word, for an app this device has: its intent starts
+    /// with the values the person preset. Elsewhere the phrase is just words (matched as any other).
+    private mutating func runUserShortcut(_ text: String, normalized: String) async -> Step? {
+        guard let shortcut = userShortcuts.first(where: { Normalizer.normalize($0.phrase) == normalized }),
+              let app = catalog.apps.firstIndex(where: { $0.manifest.name == shortcut.app }), catalog.available[app],
+              catalog.apps[app].manifest.intent(shortcut.intent) != nil else { return nil }
+        let expansion = Expansion(app: app, intent: shortcut.intent, phrase: shortcut.phrase, text: text, values: shortcut.values,
+                                  normalized: normalized)
+        let candidate = Candidate(reference: PhraseCatalog.Reference(app: app, expansion: -1), expansion: expansion, score: 1)
+        var step = await start(candidate, resolution: Resolution(mode: .exact, matches: [candidate], candidates: [candidate]))
         step.isInvocation = true
         return step
     }

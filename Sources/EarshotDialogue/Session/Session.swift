@@ -13,8 +13,10 @@ public struct Session: Sendable {
     public var locale: String?
     /// The conversation in progress, if any.
     public internal(set) var conversation: Conversation?
-    /// Runs per "app|intent" on this device.
-    public internal(set) var runs: [String: Int] = [:]
+    /// Runs per "app|intent" on this device (a household server carries them over between sessions).
+    public var runs: [String: Int] = [:]
+    /// Shortcuts the person added (Add to Siri): said verbatim, on every device that has the app.
+    public var userShortcuts: [UserShortcut] = []
     var lastReply: Turn.Reply?
     var lastOutcome: Outcome = .success
     var turnNumber = 0

@@ -14,6 +14,15 @@ public struct Expansion: Sendable, Hashable {
     public var values: [String: String]
     /// `text` through ``Normalizer/normalize(_:)``: the index key, computed once.
     public var normalized: String
+
+    public init(app: Int, intent: String, phrase: String, text: String, values: [String: String], normalized: String) {
+        self.app = app
+        self.intent = intent
+        self.phrase = phrase
+        self.text = text
+        self.values = values
+        self.normalized = normalized
+    }
 }
 
 /// An app ready to be matched on one device and locale: its manifest and every expansion of its phrases.

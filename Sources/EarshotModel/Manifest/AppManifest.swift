@@ -89,6 +89,16 @@ public struct Value: Sendable, Hashable, Codable {
 
     /// The title and synonyms: every way the value can be said.
     public var spokenForms: [String] { [title] + synonyms }
+
+    enum CodingKeys: String, CodingKey { case id, title, synonyms }
+
+    /// `{"id": ..., "title": ..., "synonyms": [...]}`; the title defaults to the id, synonyms to none.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        id = try container.decode(String.self, forKey: .id)
+        title = try container.decodeIfPresent(String.self, forKey: .title) ?? id
+        synonyms = try container.decodeIfPresent([String].self, forKey: .synonyms) ?? []
+    }
 }
 
 /// What a parameter holds.

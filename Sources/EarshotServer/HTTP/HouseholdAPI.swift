@@ -1,0 +1,182 @@
+import EarshotDialogue
+import EarshotModel
+import Earshot
+import Foundation
+import Hummingbird
+
+/// The household's HTTP API: devices, apps, entities, people's shortcuts, turns, transcripts and
+/// suggestions, as JSON (docs/server.md). Every refusal is a 4xx with `{"error": {...}}`.
+public struct HouseholdAPI: Sendable {
+    /// Limits on what a request may ask.
+    public struct Limits: Sendable {
+        /// The largest request body, in bytes.
+        public var body = 1 << 20
+        /// The longest typed turn, in characters.
+        public var turnText = 1_000
+
+        public init(body: Int = 1 << 20, turnText: Int = 1_000) {
+            self.body = body
+            self.turnText = turnText
+        }
+    }
+
+    public let household: Household
+    /// Every request must carry `Authorization: Bearer <token>` when set.
+    public let token: String?
+    public let limits: Limits
+
+    public init(household: Household, token: String? = nil, limits: Limits = Limits()) {
+        self.household = household
+        self.token = token
+        self.limits = limits
+    }
+
+    /// Serves the API on `host`:`port` until the process is told to stop (SIGINT, SIGTERM).
+    public func run(host: String, port: Int) async throws {
+        let app = Application(router: router(), configuration: .init(address: .hostname(host, port: port), serverName: "earshot"))
+        try await app.runService()
+    }
+
+    /// The routes, with the token check in front when there is a token.
+    public func router() -> Router<BasicRequestContext> {
+        let router = Router()
+        if let token { router.add(middleware: TokenMiddleware(token: token)) }
+        let household = household
+        let limits = limits
+
+        router.get("health") { _, _ in try Self.json(["ok": true]) }
+
+        router.get("devices") { _, _ in try Self.json(["devices": try await household.devices()]) }
+        router.post("devices") { request, context in
+            struct Body: Decodable { var id: String; var profile: String; var name: String? }
+            let body = try await Self.decode(Body.self, request, context, limit: limits.body)
+            return try Self.json(try await household.addDevice(id: body.id, profile: body.profile, name: body.name), status: .created)
+        }
+        router.get("devices/:id") { _, context in try Self.json(try await household.device(try context.parameters.require("id"))) }
+        router.delete("devices/:id") { _, context in
+            try await household.removeDevice(try context.parameters.require("id"))
+            return Response(status: .noContent)
+        }
+        router.post("devices/:id/turns") { request, context in
+            struct Body: Decodable { var text: String }
+            let id = try context.parameters.require("id")
+            let body = try await Self.decode(Body.self, request, context, limit: limits.body)
+            guard body.text.count <= limits.turnText else {
+                throw ServerError(.contentTooLarge, "the turn's text has \(body.text.count) characters; at most \(limits.turnText).",
+                                  fix: "Send one utterance a turn.")
+            }
+            let turn = try await household.turn(device: id, text: body.text)
+            return Self.raw(TranscriptWriter.json(turn))
+        }
+        router.get("devices/:id/transcript") { _, context in
+            let lines = try await household.transcript(device: try context.parameters.require("id"))
+            return Self.raw("{\"turns\":[" + lines.joined(separator: ",") + "]}")
+        }
+
+        router.get("apps") { _, _ in try Self.json(["apps": try await household.apps()]) }
+        router.post("apps") { request, context in
+            struct Body: Decodable { var path: String?; var manifest: String? }
+            let body = try await Self.decode(Body.self, request, context, limit: limits.body)
+            let app: Household.InstalledApp
+            switch (body.path, body.manifest) {
+            case (let path?, nil): app = try await household.installApp(path: path)
+            case (nil, let text?): app = try await household.installApp(yaml: text)
+            default:
+                throw ServerError(.badRequest, "give either \"path\" (an app.yaml on the server's machine) or \"manifest\" (its text).")
+            }
+            return try Self.json(app, status: .created)
+        }
+        router.delete("apps/:name") { _, context in
+            try await household.removeApp(try context.parameters.require("name"))
+            return Response(status: .noContent)
+        }
+        router.put("apps/:name/entities/:entity") { request, context in
+            struct Body: Decodable { var values: [Value] }
+            let body = try await Self.decode(Body.self, request, context, limit: limits.body)
+            let deleted = try await household.setEntities(app: try context.parameters.require("name"), entity: try context.parameters.require("entity"),
+                                                          values: body.values)
+            return try Self.json(["deletedDonations": deleted])
+        }
+
+        router.get("shortcuts") { _, _ in try Self.json(["shortcuts": try await household.userShortcuts()]) }
+        router.post("shortcuts") { request, context in
+            struct Body: Decodable { var phrase: String; var app: String; var intent: String; var values: [String: String]?; var device: String? }
+            let body = try await Self.decode(Body.self, request, context, limit: limits.body)
+            let record = try await household.addUserShortcut(UserShortcut(phrase: body.phrase, app: body.app, intent: body.intent, values: body.values ?? [:]),
+                                                             from: body.device)
+            return try Self.json(record, status: .created)
+        }
+        router.delete("shortcuts/:id") { _, context in
+            guard let id = Int64(try context.parameters.require("id")) else {
+                throw ServerError(.badRequest, "a shortcut id is a number.", fix: "GET /shortcuts lists them.")
+            }
+            try await household.deleteUserShortcut(id: id)
+            return Response(status: .noContent)
+        }
+
+        router.get("suggestions") { request, _ in
+            let device = request.uri.queryParameters.get("device")
+            var date: Date?
+            if let at = request.uri.queryParameters.get("at") {
+                guard let parsed = ISO8601DateFormatter().date(from: at) else {
+                    throw ServerError(.badRequest, "'at' is not an ISO 8601 time.", fix: "Write it like 2026-11-23T08:00:00Z.")
+                }
+                date = parsed
+            }
+            return try Self.json(["suggestions": try await household.suggestions(device: device, at: date)])
+        }
+        return router
+    }
+
+    /// The request body as `T`, read up to `limit` bytes.
+    static func decode<T: Decodable>(_ type: T.Type, _ request: Request, _ context: BasicRequestContext, limit: Int) async throws -> T {
+        var request = request
+        let buffer: ByteBuffer
+        do {
+            buffer = try await request.collectBody(upTo: limit)
+        } catch {
+            throw ServerError(.contentTooLarge, "the request body is over \(limit) bytes.", fix: "Send less, or start the server with a larger --max-body.")
+        }
+        do {
+            return try JSONDecoder().decode(T.self, from: Data(buffer: buffer))
+        } catch let error as DecodingError {
+            throw ServerError(.badRequest, "the body is not the JSON this endpoint takes: \(Self.describe(error)).", fix: "See docs/server.md for the fields.")
+        } catch {
+            throw ServerError(.badRequest, "the body is not JSON.", fix: "Send a JSON object (Content-Type: application/json).")
+        }
+    }
+
+    static func describe(_ error: DecodingError) -> String {
+        switch error {
+        case .keyNotFound(let key, _): "'\(key.stringValue)' is missing"
+        case .typeMismatch(_, let context), .valueNotFound(_, let context):
+            "'\(context.codingPath.map(\.stringValue).joined(separator: "."))' has the wrong type"
+        case .dataCorrupted(let context): context.debugDescription.isEmpty ? "it does not parse" : context.debugDescription
+        @unknown default: "it does not parse"
+        }
+    }
+
+    static func json(_ value: some Encodable, status: HTTPResponse.Status = .ok) throws -> Response {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        return Response(status: status, headers: [.contentType: "application/json; charset=utf-8"],
+                        body: .init(byteBuffer: ByteBuffer(bytes: try encoder.encode(value))))
+    }
+
+    static func raw(_ json: String, status: HTTPResponse.Status = .ok) -> Response {
+        Response(status: status, headers: [.contentType: "application/json; charset=utf-8"], body: .init(byteBuffer: ByteBuffer(string: json)))
+    }
+}
+
+/// Refuses a request without `Authorization: Bearer <token>` (401).
+struct TokenMiddleware: RouterMiddleware {
+    typealias Context = BasicRequestContext
+    let token: String
+
+    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+        guard request.headers[.authorization] == "Bearer \(token)" else {
+            throw ServerError(.unauthorized, "this server needs a token.", fix: "Send 'Authorization: Bearer <token>' (the --token it was started with).")
+        }
+        return try await next(request, context)
+    }
+}

@@ -1,0 +1,154 @@
+import EarshotDialogue
+import EarshotModel
+import Foundation
+import GRDB
+
+extension Household {
+    /// An app installed on the household's iPhone (and, for watchOS apps, on the Watch).
+    public struct InstalledApp: Codable, Sendable, Equatable {
+        public var name: String
+        public var platforms: [String]
+        public var intents: [String]
+        public var entities: [String]
+    }
+
+    /// Installs (or replaces) an app from its manifest text; `folder` is where its handlers run.
+    ///
+    /// - Throws: ``ServerError`` 422 with the manifest's own error (line, column, fix).
+    public func installApp(yaml: String, folder: String? = nil) throws(ServerError) -> InstalledApp {
+        let manifest: AppManifest
+        do {
+            manifest = try AppManifest(yaml: yaml, path: (folder.map { ($0 as NSString).appendingPathComponent("app.yaml") }) ?? "app.yaml")
+        } catch {
+            throw ServerError(.unprocessableContent, "the manifest does not load: \(error.location.line.map { "line \($0)" } ?? "") \(error.message)",
+                              fix: error.fix)
+        }
+        let at = now().timeIntervalSince1970
+        let name = manifest.name
+        let stored = folder.map { "# earshot-folder: \($0)\n" + yaml } ?? yaml
+        try store.write { db in
+            try db.execute(sql: "INSERT OR REPLACE INTO app (name, manifest, installed) VALUES (?, ?, ?)", arguments: [name, stored, at])
+            // Entities the app gave before stay, as long as the entity still exists.
+            let entities = manifest.entities.map(\.id)
+            for entity in try String.fetchAll(db, sql: "SELECT entity FROM entity WHERE app = ?", arguments: [name]) where !entities.contains(entity) {
+                try db.execute(sql: "DELETE FROM entity WHERE app = ? AND entity = ?", arguments: [name, entity])
+            }
+        }
+        sessions.removeAll()
+        return Self.describe(manifest)
+    }
+
+    /// Installs the app whose manifest is at `path` (a file, or a folder holding `app.yaml`) on this machine.
+    public func installApp(path: String) throws(ServerError) -> InstalledApp {
+        let file = AppManifest.manifestPath(for: path)
+        guard let text = try? String(contentsOfFile: file, encoding: .utf8) else {
+            throw ServerError(.unprocessableContent, "\(file) cannot be read.", fix: "Give the path of an app.yaml on the server's machine.")
+        }
+        return try installApp(yaml: text, folder: (file as NSString).deletingLastPathComponent)
+    }
+
+    /// Every installed app.
+    public func apps() throws(ServerError) -> [InstalledApp] {
+        try manifests().map(Self.describe)
+    }
+
+    /// Uninstalls an app; its donations and user shortcuts go with it.
+    public func removeApp(_ name: String) throws(ServerError) {
+        _ = try manifest(named: name)
+        try store.write { db in
+            try db.execute(sql: "DELETE FROM app WHERE name = ?", arguments: [name])
+            try db.execute(sql: "DELETE FROM entity WHERE app = ?", arguments: [name])
+            try db.execute(sql: "DELETE FROM donation WHERE app = ?", arguments: [name])
+            try db.execute(sql: "DELETE FROM user_shortcut WHERE app = ?", arguments: [name])
+        }
+        sessions.removeAll()
+    }
+
+    /// `updateAppShortcutParameters()`: the app's current values of one entity replace the ones before,
+    /// and its phrases are expanded over them at once. Donations that named a value now gone are deleted.
+    ///
+    /// - Returns: how many donations were deleted.
+    @discardableResult
+    public func setEntities(app name: String, entity: String, values: [Value]) throws(ServerError) -> Int {
+        let manifest = try manifest(named: name)
+        guard let set = manifest.entities.first(where: { $0.id == entity }) else {
+            throw ServerError(.notFound, "\(name) has no entity '\(entity)'.",
+                              fix: "Use one of: \(manifest.entities.map(\.id).joined(separator: ", ")).")
+        }
+        var seen: Set<String> = []
+        for value in values {
+            guard Self.isIdentifier(value.id) || !value.id.isEmpty, !value.title.trimmingCharacters(in: .whitespaces).isEmpty else {
+                throw ServerError(.badRequest, "every value needs an id and a title.", fix: "Send [{\"id\": \"shopping\", \"title\": \"Shopping\"}].")
+            }
+            guard seen.insert(value.id).inserted else { throw ServerError(.badRequest, "two values with id '\(value.id)'.", fix: "Give each its own id.") }
+        }
+        let json = String(decoding: (try? JSONEncoder().encode(values)) ?? Data("[]".utf8), as: UTF8.self)
+        // Parameters of this entity type, per intent: their donated values must still exist.
+        let typed = manifest.intents.map { intent in (intent.id, intent.parameters.filter { $0.type.valueSetID == set.id }.map(\.id)) }
+        let ids = Set(values.map(\.id))
+        let deleted = try store.write { db -> Int in
+            try db.execute(sql: "INSERT OR REPLACE INTO entity (app, entity, \"values\") VALUES (?, ?, ?)", arguments: [name, entity, json])
+            var deleted = 0
+            for row in try Row.fetchAll(db, sql: "SELECT id, intent, \"values\" FROM donation WHERE app = ?", arguments: [name]) {
+                let donated = Self.decodeValues(row["values"])
+                let parameters = typed.first { $0.0 == (row["intent"] as String) }?.1 ?? []
+                if parameters.contains(where: { donated[$0].map { !ids.contains($0) } ?? false }) {
+                    try db.execute(sql: "DELETE FROM donation WHERE id = ?", arguments: [row["id"] as Int64])
+                    deleted += 1
+                }
+            }
+            return deleted
+        }
+        sessions.removeAll()
+        return deleted
+    }
+
+    /// Installed manifests, each with the entities the app gave since.
+    func manifests() throws(ServerError) -> [AppManifest] {
+        let rows = try store.read { db in
+            try Row.fetchAll(db, sql: "SELECT name, manifest FROM app ORDER BY installed, name").map { ($0["name"] as String, $0["manifest"] as String) }
+        }
+        let entities = try store.read { db in
+            try Row.fetchAll(db, sql: "SELECT app, entity, \"values\" FROM entity").map { ($0["app"] as String, $0["entity"] as String, $0["values"] as String) }
+        }
+        var out: [AppManifest] = []
+        for (_, text) in rows {
+            var folder: String?
+            var yaml = text
+            if text.hasPrefix("# earshot-folder: "), let end = text.firstIndex(of: "\n") {
+                folder = String(text[text.index(text.startIndex, offsetBy: 18)..<end])
+                yaml = String(text[text.index(after: end)...])
+            }
+            guard var manifest = try? AppManifest(yaml: yaml, path: (folder.map { ($0 as NSString).appendingPathComponent("app.yaml") }) ?? "app.yaml") else { continue }
+            for (app, entity, json) in entities where app == manifest.name {
+                if let index = manifest.entities.firstIndex(where: { $0.id == entity }),
+                   let values = try? JSONDecoder().decode([Value].self, from: Data(json.utf8)) {
+                    manifest.entities[index].values = values
+                }
+            }
+            out.append(manifest)
+        }
+        return out
+    }
+
+    func manifest(named name: String) throws(ServerError) -> AppManifest {
+        guard let manifest = try manifests().first(where: { $0.name == name }) else {
+            throw ServerError(.notFound, "no app '\(name)' is installed.", fix: "GET /apps lists them; POST /apps installs one.")
+        }
+        return manifest
+    }
+
+    static func describe(_ manifest: AppManifest) -> InstalledApp {
+        InstalledApp(name: manifest.name, platforms: manifest.platforms, intents: manifest.intents.map(\.id), entities: manifest.entities.map(\.id))
+    }
+
+    static func decodeValues(_ json: String) -> [String: String] {
+        (try? JSONDecoder().decode([String: String].self, from: Data(json.utf8))) ?? [:]
+    }
+
+    static func encodeValues(_ values: [String: String]) -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = .sortedKeys
+        return String(decoding: (try? encoder.encode(values)) ?? Data("{}".utf8), as: UTF8.self)
+    }
+}

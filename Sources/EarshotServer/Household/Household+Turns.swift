@@ -1,0 +1,211 @@
+import Earshot
+import EarshotDialogue
+import EarshotEmbedding
+import EarshotMatching
+import EarshotModel
+import Foundation
+import GRDB
+
+extension Household {
+    /// A shortcut a person added, as stored.
+    public struct UserShortcutRecord: Codable, Sendable, Equatable {
+        public var id: Int64
+        public var phrase: String
+        public var app: String
+        public var intent: String
+        public var values: [String: String]
+        /// The device it was added from.
+        public var device: String?
+    }
+
+    /// Adds a person's own shortcut (Add to Siri). It is said verbatim on every device that has the app.
+    public func addUserShortcut(_ shortcut: UserShortcut, from device: String? = nil) throws(ServerError) -> UserShortcutRecord {
+        if let device { _ = try self.device(device) }
+        let normalized = Normalizer.normalize(shortcut.phrase)
+        guard !normalized.isEmpty else { throw ServerError(.badRequest, "the phrase is empty.", fix: "Send the words the person will say.") }
+        let manifest = try manifest(named: shortcut.app)
+        guard let intent = manifest.intent(shortcut.intent) else {
+            throw ServerError(.unprocessableContent, "\(shortcut.app) has no intent '\(shortcut.intent)'.",
+                              fix: "Use one of: \(manifest.intents.map(\.id).joined(separator: ", ")).")
+        }
+        for (parameterID, valueID) in shortcut.values {
+            guard let parameter = intent.parameter(parameterID) else {
+                throw ServerError(.unprocessableContent, "\(intent.id) has no parameter '\(parameterID)'.",
+                                  fix: "Use one of: \(intent.parameters.map(\.id).joined(separator: ", ")).")
+            }
+            if let set = parameter.type.valueSetID.flatMap(manifest.valueSet), set.value(valueID) == nil {
+                throw ServerError(.unprocessableContent, "'\(valueID)' is not a value of \(set.id).",
+                                  fix: "Use one of its ids: \(set.values.map(\.id).joined(separator: ", ")).")
+            }
+        }
+        let values = Self.encodeValues(shortcut.values)
+        let at = now().timeIntervalSince1970
+        let id = try store.write { db -> Int64 in
+            if try Bool.fetchOne(db, sql: "SELECT 1 FROM user_shortcut WHERE normalized = ?", arguments: [normalized]) == true {
+                throw ServerError(.conflict, "a shortcut with the phrase '\(shortcut.phrase)' exists.", fix: "Choose another phrase, or delete that shortcut.")
+            }
+            try db.execute(sql: "INSERT INTO user_shortcut (phrase, normalized, app, intent, \"values\", device, created) VALUES (?, ?, ?, ?, ?, ?, ?)",
+                           arguments: [shortcut.phrase, normalized, shortcut.app, shortcut.intent, values, device, at])
+            return db.lastInsertedRowID
+        }
+        for key in sessions.keys { sessions[key]?.userShortcuts.append(shortcut) }
+        return UserShortcutRecord(id: id, phrase: shortcut.phrase, app: shortcut.app, intent: shortcut.intent, values: shortcut.values, device: device)
+    }
+
+    /// Every shortcut people added, oldest first.
+    public func userShortcuts() throws(ServerError) -> [UserShortcutRecord] {
+        try store.read { db in
+            try Row.fetchAll(db, sql: "SELECT id, phrase, app, intent, \"values\", device FROM user_shortcut ORDER BY id").map {
+                UserShortcutRecord(id: $0["id"], phrase: $0["phrase"], app: $0["app"], intent: $0["intent"],
+                                   values: Self.decodeValues($0["values"]), device: $0["device"])
+            }
+        }
+    }
+
+    /// Deletes a person's shortcut (only they can).
+    public func deleteUserShortcut(id: Int64) throws(ServerError) {
+        let deleted = try store.write { db -> Int in
+            try db.execute(sql: "DELETE FROM user_shortcut WHERE id = ?", arguments: [id])
+            return db.changesCount
+        }
+        guard deleted > 0 else { throw ServerError(.notFound, "no user shortcut \(id).", fix: "GET /shortcuts lists them.") }
+        sessions.removeAll()
+    }
+
+    // MARK: Turns
+
+    /// One turn on a device, typed: the conversation goes on, the turn is written to the transcript,
+    /// and a successful run is donated and counted.
+    public func turn(device id: String, text: String) async throws(ServerError) -> Turn {
+        var session = try session(for: id)
+        let before = session.runs
+        let turn = await session.respond(to: text)
+        sessions[id] = session
+        try record(turn, device: id, runsBefore: before, runsAfter: session.runs)
+        return turn
+    }
+
+    /// The device's session: its apps (the household's, with their current entities), the people's
+    /// shortcuts, and the run counts so far.
+    func session(for id: String) throws(ServerError) -> Session {
+        if let session = sessions[id] { return session }
+        let device = try device(id)
+        let workspace = Workspace(apps: try manifests(), profiles: profiles)
+        var session: Session
+        do {
+            session = try workspace.matchingSession(profile: device.profile, handlers: handlers)
+        } catch let error as EmbeddingError {
+            throw ServerError(.serviceUnavailable, "\(device.profile) matches flexibly and \(error.description)")
+        } catch {
+            throw ServerError(.internalServerError, "the device's session cannot start: \(error)")
+        }
+        session.userShortcuts = try userShortcuts().map { UserShortcut(phrase: $0.phrase, app: $0.app, intent: $0.intent, values: $0.values) }
+        session.runs = try store.read { db in
+            Dictionary(try Row.fetchAll(db, sql: "SELECT app, intent, count FROM run WHERE device = ?", arguments: [id]).map {
+                ("\($0["app"] as String)|\($0["intent"] as String)", $0["count"] as Int)
+            }, uniquingKeysWith: { $1 })
+        }
+        sessions[id] = session
+        return session
+    }
+
+    func record(_ turn: Turn, device: String, runsBefore: [String: Int], runsAfter: [String: Int]) throws(ServerError) {
+        let json = TranscriptWriter.json(turn)
+        let at = now().timeIntervalSince1970
+        let donation: (app: String, intent: String, values: String)? = turn.outcome == .success
+            ? turn.app.flatMap { app in turn.intent.map { (app, $0, Self.encodeValues(Self.valueIDs(turn))) } } : nil
+        let changed = runsAfter.filter { runsBefore[$0.key] != $0.value }
+        try store.write { db in
+            try db.execute(sql: "INSERT INTO turn (device, at, json) VALUES (?, ?, ?)", arguments: [device, at, json])
+            if let donation {
+                try db.execute(sql: "INSERT INTO donation (device, app, intent, \"values\", at) VALUES (?, ?, ?, ?, ?)",
+                               arguments: [device, donation.app, donation.intent, donation.values, at])
+            }
+            for (key, count) in changed {
+                let parts = key.split(separator: "|", maxSplits: 1).map(String.init)
+                guard parts.count == 2 else { continue }
+                try db.execute(sql: "INSERT OR REPLACE INTO run (device, app, intent, count) VALUES (?, ?, ?, ?)",
+                               arguments: [device, parts[0], parts[1], count])
+            }
+        }
+    }
+
+    static func valueIDs(_ turn: Turn) -> [String: String] {
+        var out: [String: String] = [:]
+        for (id, value) in turn.parameters { if let value { out[id] = value.id } }
+        return out
+    }
+
+    /// The device's turns, oldest first, as the turn JSON of the CLI spec.
+    public func transcript(device id: String, limit: Int = 1_000) throws(ServerError) -> [String] {
+        _ = try device(id)
+        return try store.read { db in
+            try String.fetchAll(db, sql: "SELECT json FROM (SELECT id, json FROM turn WHERE device = ? ORDER BY id DESC LIMIT ?) ORDER BY id",
+                                arguments: [id, limit])
+        }
+    }
+
+    // MARK: Suggestions
+
+    /// A Siri Suggestion: a shortcut people ran, ranked by how often and how near this time of day.
+    public struct Suggestion: Codable, Sendable, Equatable {
+        public var app: String
+        public var intent: String
+        public var values: [String: String]
+        /// The shortcut's short title (or the intent's title).
+        public var title: String
+        /// Donations of it.
+        public var count: Int
+        public var score: Double
+    }
+
+    /// Siri Suggestions at `date` for `device` (only what that device can run; every device when `nil`):
+    /// donations grouped by intent and values, each weighing more the closer its time of day is to
+    /// `date`'s (a Gaussian of two hours on the 24-hour circle).
+    public func suggestions(device id: String? = nil, at date: Date? = nil, limit: Int = 10) throws(ServerError) -> [Suggestion] {
+        let when = date ?? now()
+        let manifests = try manifests()
+        var available = manifests
+        if let id {
+            let device = try device(id)
+            let profile = (try? profiles.profile(device.profile))
+            available = manifests.filter { profile?.hasApp(platforms: $0.platforms) ?? true }
+        }
+        let rows = try store.read { db in
+            try Row.fetchAll(db, sql: "SELECT app, intent, \"values\", at FROM donation").map {
+                ($0["app"] as String, $0["intent"] as String, $0["values"] as String, $0["at"] as Double)
+            }
+        }
+        let hour = Self.hourOfDay(when)
+        var groups: [String: Suggestion] = [:]
+        for (app, intent, values, at) in rows {
+            guard let manifest = available.first(where: { $0.name == app }) else { continue }
+            let key = "\(app)|\(intent)|\(values)"
+            let distance = Self.circularDistance(Self.hourOfDay(Date(timeIntervalSince1970: at)), hour)
+            let weight = exp(-distance * distance / (2 * 2 * 2))
+            var entry = groups[key] ?? Suggestion(app: app, intent: intent, values: Self.decodeValues(values),
+                                                  title: manifest.shortcut(for: intent)?.shortTitle ?? manifest.intent(intent)?.title ?? intent,
+                                                  count: 0, score: 0)
+            entry.count += 1
+            entry.score += weight
+            groups[key] = entry
+        }
+        return groups.values.sorted { ($0.score, $0.count, $1.title) > ($1.score, $1.count, $0.title) }.prefix(limit).map { suggestion in
+            var rounded = suggestion
+            rounded.score = (suggestion.score * 1000).rounded() / 1000
+            return rounded
+        }
+    }
+
+    static func hourOfDay(_ date: Date) -> Double {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = TimeZone(identifier: "UTC")!
+        let parts = calendar.dateComponents([.hour, .minute], from: date)
+        return Double(parts.hour ?? 0) + Double(parts.minute ?? 0) / 60
+    }
+
+    static func circularDistance(_ a: Double, _ b: Double) -> Double {
+        let d = abs(a - b).truncatingRemainder(dividingBy: 24)
+        return min(d, 24 - d)
+    }
+}

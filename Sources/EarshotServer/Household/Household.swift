@@ -1,0 +1,96 @@
+import Earshot
+import EarshotDialogue
+import EarshotMatching
+import EarshotModel
+import Foundation
+import GRDB
+
+/// A household of simulated devices sharing one iPhone's apps: what `earshot serve` runs.
+///
+/// State that must outlive the process (devices, apps, entities, user shortcuts, donations, run counts,
+/// transcripts) is in the ``HouseholdStore``; each device's conversation in progress is in memory, in
+/// its ``Session``, rebuilt from the store when apps or entities change.
+public actor Household {
+    public let store: HouseholdStore
+    public let profiles: ProfileCatalog
+    let handlers: HandlerRunner
+    let now: @Sendable () -> Date
+    /// Device id → its session (the conversation in progress).
+    var sessions: [String: Session] = [:]
+
+    public init(store: HouseholdStore, profiles: ProfileCatalog, handlers: HandlerRunner = HandlerRunner(),
+                now: @escaping @Sendable () -> Date = { Date() }) {
+        self.store = store
+        self.profiles = profiles
+        self.handlers = handlers
+        self.now = now
+    }
+
+    // MARK: Devices
+
+    /// A simulated device of the household.
+    public struct Device: Codable, Sendable, Equatable {
+        public var id: String
+        public var profile: String
+        public var name: String
+    }
+
+    /// Adds a device with a profile (`homepod`, `watch`, ...).
+    public func addDevice(id: String, profile: String, name: String? = nil) throws(ServerError) -> Device {
+        guard Self.isIdentifier(id) else {
+            throw ServerError(.badRequest, "device id '\(id)' is not usable.", fix: "Use letters, digits, '-' and '_' (e.g. kitchen-homepod).")
+        }
+        let known: Profile
+        do {
+            known = try profiles.profile(profile)
+        } catch {
+            throw ServerError(.badRequest, "unknown profile '\(profile)'.",
+                              fix: "Use one of: \(profiles.profiles.map(\.id).joined(separator: ", ")).")
+        }
+        let device = Device(id: id, profile: known.id, name: name ?? known.name)
+        let at = now().timeIntervalSince1970
+        try store.write { db in
+            if try Bool.fetchOne(db, sql: "SELECT 1 FROM device WHERE id = ?", arguments: [id]) == true {
+                throw ServerError(.conflict, "device '\(id)' already exists.", fix: "Choose another id, or DELETE /devices/\(id) first.")
+            }
+            try db.execute(sql: "INSERT INTO device (id, profile, name, created) VALUES (?, ?, ?, ?)",
+                           arguments: [device.id, device.profile, device.name, at])
+        }
+        return device
+    }
+
+    /// Every device, oldest first.
+    public func devices() throws(ServerError) -> [Device] {
+        try store.read { db in
+            try Row.fetchAll(db, sql: "SELECT id, profile, name FROM device ORDER BY created, id").map {
+                Device(id: $0["id"], profile: $0["profile"], name: $0["name"])
+            }
+        }
+    }
+
+    /// The device with this id.
+    public func device(_ id: String) throws(ServerError) -> Device {
+        let found = try store.read { db in
+            try Row.fetchOne(db, sql: "SELECT id, profile, name FROM device WHERE id = ?", arguments: [id]).map {
+                Device(id: $0["id"], profile: $0["profile"], name: $0["name"])
+            }
+        }
+        guard let found else { throw ServerError(.notFound, "no device '\(id)'.", fix: "GET /devices lists them; POST /devices adds one.") }
+        return found
+    }
+
+    /// Removes a device, its conversation, transcript and run counts (its donations stay: they are the person's history).
+    public func removeDevice(_ id: String) throws(ServerError) {
+        _ = try device(id)
+        try store.write { db in
+            try db.execute(sql: "DELETE FROM device WHERE id = ?", arguments: [id])
+            try db.execute(sql: "DELETE FROM run WHERE device = ?", arguments: [id])
+            try db.execute(sql: "DELETE FROM turn WHERE device = ?", arguments: [id])
+        }
+        sessions[id] = nil
+    }
+
+    static func isIdentifier(_ text: String) -> Bool {
+        !text.isEmpty && text.count <= 64 && text.allSatisfy { ($0.isLetter || $0.isNumber || $0 == "-" || $0 == "_") && $0.isASCII }
+    }
+}

@@ -1,0 +1,54 @@
+import ArgumentParser
+import Earshot
+import EarshotModel
+import EarshotServer
+import Foundation
+
+struct ServeCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "serve",
+        abstract: "Runs a household of simulated devices behind an HTTP API (docs/server.md).",
+        discussion: "State (devices, apps, entities, people's shortcuts, donations, transcripts) is kept in one SQLite file.")
+
+    @Option(help: "The address to listen on. Anything but loopback needs --token.")
+    var host = "127.0.0.1"
+
+    @Option(help: "The port to listen on.")
+    var port = 8765
+
+    @Option(help: "A secret every request must send as 'Authorization: Bearer <token>'.")
+    var token: String?
+
+    @Option(help: "The state file (default: ~/.local/share/earshot/household.sqlite).")
+    var state: String?
+
+    @Option(help: "The largest request body, in bytes.")
+    var maxBody = 1 << 20
+
+    @Option(help: "A folder of profile files, added after the ones that ship.")
+    var profilesDir: String?
+
+    @OptionGroup var device: DeviceOptions
+
+    func run() async throws {
+        let options = ServerOptions(host: host, port: port, token: token, state: state ?? ServerOptions.defaultState())
+        do {
+            try options.validate()
+        } catch {
+            throw ValidationError(error.description)
+        }
+        let household = Household(store: try Self.open(options.state), profiles: try Workspace.loadProfiles(directory: profilesDir),
+                                  handlers: device.handlers)
+        let api = HouseholdAPI(household: household, token: options.token, limits: .init(body: maxBody))
+        FileHandle.standardError.write(Data("earshot: serving on http://\(options.host):\(options.port) (state \(options.state))\n".utf8))
+        try await api.run(host: options.host, port: options.port)
+    }
+
+    static func open(_ path: String) throws -> HouseholdStore {
+        do {
+            return try HouseholdStore(path: path)
+        } catch {
+            throw LoadError(SourceLocation(file: path), error.message + ".", fix: error.fix)
+        }
+    }
+}
