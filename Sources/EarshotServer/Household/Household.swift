@@ -14,16 +14,40 @@ public actor Household {
     public let store: HouseholdStore
     public let profiles: ProfileCatalog
     let handlers: HandlerRunner
+    /// Speech for audio turns and spoken replies.
+    public let speech: SpeechPool
     let now: @Sendable () -> Date
     /// Device id → its session (the conversation in progress).
     var sessions: [String: Session] = [:]
+    /// Devices with a turn under way → the turns waiting for it: one turn at a time per device.
+    var busy: [String: [CheckedContinuation<Void, Never>]] = [:]
 
     public init(store: HouseholdStore, profiles: ProfileCatalog, handlers: HandlerRunner = HandlerRunner(),
-                now: @escaping @Sendable () -> Date = { Date() }) {
+                speech: SpeechPool = SpeechPool(), now: @escaping @Sendable () -> Date = { Date() }) {
         self.store = store
         self.profiles = profiles
         self.handlers = handlers
+        self.speech = speech
         self.now = now
+    }
+
+    /// Waits until no other turn of `device` is under way.
+    func acquire(_ device: String) async {
+        if busy[device] == nil {
+            busy[device] = []
+            return
+        }
+        await withCheckedContinuation { busy[device, default: []].append($0) }
+    }
+
+    func release(_ device: String) {
+        guard var waiting = busy[device], !waiting.isEmpty else {
+            busy[device] = nil
+            return
+        }
+        let next = waiting.removeFirst()
+        busy[device] = waiting
+        next.resume()
     }
 
     // MARK: Devices
