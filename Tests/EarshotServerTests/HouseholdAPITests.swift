@@ -142,6 +142,9 @@ struct HouseholdAPITests {
             #expect(((bad.json["error"] as? [String: Any])?["message"] as? String)?.contains("unknown key 'promt'") == true, "\(bad.json)")
             #expect(try await Self.send(client, .get, "/suggestions?at=yesterday", headers: auth).status == .badRequest)
             #expect(try await Self.send(client, .delete, "/shortcuts/12", headers: auth).status == .notFound)
+            let nowhere = try await Self.send(client, .get, "/nowhere", headers: auth)
+            #expect(nowhere.status == .notFound)
+            #expect(((nowhere.json["error"] as? [String: Any])?["message"] as? String)?.contains("no such endpoint") == true, "\(nowhere.json)")
         }
     }
 

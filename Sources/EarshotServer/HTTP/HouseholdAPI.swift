@@ -38,15 +38,18 @@ public struct HouseholdAPI: Sendable {
         self.limits = limits
     }
 
-    /// Serves the API on `host`:`port` until the process is told to stop (SIGINT, SIGTERM).
-    public func run(host: String, port: Int) async throws {
-        let app = Application(router: router(), configuration: .init(address: .hostname(host, port: port), serverName: "earshot"))
+    /// Serves the API on `host`:`port` (0: any free port) until the process is told to stop (SIGINT,
+    /// SIGTERM); `onRunning` gets the port it listens on.
+    public func run(host: String, port: Int, onRunning: @escaping @Sendable (Int) -> Void = { _ in }) async throws {
+        let app = Application(router: router(), configuration: .init(address: .hostname(host, port: port), serverName: "earshot"),
+                              onServerRunning: { channel in onRunning(channel.localAddress?.port ?? port) })
         try await app.runService()
     }
 
     /// The routes, with the token check in front when there is a token.
     public func router() -> Router<BasicRequestContext> {
         let router = Router()
+        router.add(middleware: JSONErrorMiddleware())
         if let token { router.add(middleware: TokenMiddleware(token: token)) }
         let household = household
         let limits = limits
@@ -210,6 +213,21 @@ public struct HouseholdAPI: Sendable {
 
     static func raw(_ json: String, status: HTTPResponse.Status = .ok) -> Response {
         Response(status: status, headers: [.contentType: "application/json; charset=utf-8"], body: .init(byteBuffer: ByteBuffer(string: json)))
+    }
+}
+
+/// Hummingbird's own refusals (no such route, a method the route does not take) as the API's JSON error.
+struct JSONErrorMiddleware: RouterMiddleware {
+    typealias Context = BasicRequestContext
+
+    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+        do {
+            return try await next(request, context)
+        } catch let error as HTTPError {
+            let message = error.status == .notFound ? "no such endpoint: \(request.method) \(request.uri.path)."
+                : (error.body ?? error.status.reasonPhrase)
+            throw ServerError(error.status, message, fix: error.status == .notFound ? "See docs/server.md for the endpoints." : nil)
+        }
     }
 }
 

@@ -38,7 +38,7 @@ public struct ServerOptions: Sendable {
         if let token, token.count < 16 {
             throw ServerError(.badRequest, "--token is shorter than 16 characters.", fix: "Use a longer secret, e.g. `openssl rand -hex 16`.")
         }
-        guard (1...65535).contains(port) else {
+        guard (0...65535).contains(port) else {
             throw ServerError(.badRequest, "--port \(port) is not a port.", fix: "Use 1–65535 (default 8765).")
         }
     }

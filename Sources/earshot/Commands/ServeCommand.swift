@@ -13,7 +13,7 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(help: "The address to listen on. Anything but loopback needs --token.")
     var host = "127.0.0.1"
 
-    @Option(help: "The port to listen on.")
+    @Option(help: "The port to listen on (0: any free port, printed on start).")
     var port = 8765
 
     @Option(help: "A secret every request must send as 'Authorization: Bearer <token>'.")
@@ -40,8 +40,11 @@ struct ServeCommand: AsyncParsableCommand {
         let household = Household(store: try Self.open(options.state), profiles: try Workspace.loadProfiles(directory: profilesDir),
                                   handlers: device.handlers)
         let api = HouseholdAPI(household: household, token: options.token, limits: .init(body: maxBody))
-        FileHandle.standardError.write(Data("earshot: serving on http://\(options.host):\(options.port) (state \(options.state))\n".utf8))
-        try await api.run(host: options.host, port: options.port)
+        let state = options.state
+        let host = options.host
+        try await api.run(host: options.host, port: options.port) { port in
+            FileHandle.standardError.write(Data("earshot: serving on http://\(host):\(port) (state \(state))\n".utf8))
+        }
     }
 
     static func open(_ path: String) throws -> HouseholdStore {
