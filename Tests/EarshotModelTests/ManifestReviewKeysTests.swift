@@ -92,4 +92,16 @@ struct ManifestReviewKeysTests {
         #expect(violations.map(\.kind) == [.shortcutCount, .applicationName, .applicationName])
         #expect(violations.dropFirst().allSatisfy { $0.error.location.line == violations[1].error.location.line })
     }
+
+    @Test("relevance windows: times of day, one may run past midnight; a time that is none is a load error at its line")
+    func relevance() throws {
+        let yaml = Self.base.replacingOccurrences(of: "  - { intent: OrderSoup, phrases: [\"Order soup with {applicationName}\"] }",
+                                                  with: "  - intent: OrderSoup\n    phrases: [\"Order soup with {applicationName}\"]\n    relevance:\n      - { from: \"11:00\", to: \"14:00\" }\n      - { from: \"22:30\", to: \"01:00\" }")
+        let shortcut = try #require(try AppManifest(yaml: yaml, path: "app.yaml").shortcuts.first)
+        #expect(shortcut.relevance == [TimeWindow(from: 660, to: 840), TimeWindow(from: 1350, to: 60)])
+        #expect(shortcut.relevance[0].contains(minute: 700) && !shortcut.relevance[0].contains(minute: 840))
+        #expect(shortcut.relevance[1].contains(minute: 1400) && shortcut.relevance[1].contains(minute: 30) && !shortcut.relevance[1].contains(minute: 600))
+        let bad = try #require(error(yaml.replacingOccurrences(of: "\"14:00\"", with: "\"2pm\"")))
+        #expect(bad.message.contains("'2pm' is not a time of day") && bad.location.line == 23, "\(bad)")
+    }
 }

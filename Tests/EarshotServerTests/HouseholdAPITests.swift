@@ -172,4 +172,24 @@ struct HouseholdAPITests {
         // The second run of the shortcut on this device: still attributed (the Watch names the app for 3 runs).
         #expect(try await again.transcript(device: "wrist").count == 2)
     }
+
+    @Test("the Siri watch face: the shortcuts whose relevance holds the time, of the apps the device has")
+    func watchFace() async throws {
+        let api = HouseholdAPI(household: try Self.household())
+        try await Application(router: api.router()).test(.router) { client in
+            _ = try await Self.send(client, .post, "/devices", ["id": "wrist", "profile": "watch"])
+            for example in ["demo", "soupchef", "traillog"] {
+                _ = try await Self.send(client, .post, "/apps", ["path": Self.examples.appendingPathComponent(example).path])
+            }
+            func titles(_ at: String) async throws -> [String] {
+                let result = try await Self.send(client, .get, "/devices/wrist/watchface?at=\(at)")
+                #expect(result.status == .ok)
+                return (result.json["shortcuts"] as? [[String: Any]])?.compactMap { $0["title"] as? String } ?? []
+            }
+            #expect(try await titles("2026-11-24T08:30:00Z") == ["Summarize list"])
+            #expect(try await titles("2026-11-24T12:15:00Z") == ["Order soup"])
+            #expect(try await titles("2026-11-24T20:30:00Z") == [])
+            #expect(try await titles("2026-11-24T23:00:00Z") == [])
+        }
+    }
 }

@@ -583,7 +583,7 @@ extension Dialog {
 
 extension Shortcut {
     init(node: Node, file: YAMLFile, intents: [Intent]) throws(LoadError) {
-        let fields = try Fields(node, in: file, what: "a shortcut", allowed: ["intent", "phrases", "shortTitle", "systemImage"])
+        let fields = try Fields(node, in: file, what: "a shortcut", allowed: ["intent", "phrases", "shortTitle", "systemImage", "relevance"])
         location = fields.location
         let intent = try fields.requiredString("intent", fix: "Name the intent the shortcut runs.")
         self.intent = intent
@@ -603,6 +603,24 @@ extension Shortcut {
         shortTitle = try fields.string("shortTitle")
         systemImage = try fields.string("systemImage")
         fieldLocations = fields.valueLocations
+        if let list = fields["relevance"] {
+            for item in try file.sequence(list, what: "'relevance' of the shortcut for '\(intent)'") {
+                let f = try Fields(item, in: file, what: "a relevance window", allowed: ["from", "to"])
+                let from = try Self.minutes(try f.requiredString("from", fix: "Write 'from: \"07:00\"'."), at: f.location(of: "from"))
+                let to = try Self.minutes(try f.requiredString("to", fix: "Write 'to: \"10:00\"'."), at: f.location(of: "to"))
+                relevance.append(TimeWindow(from: from, to: to))
+            }
+        }
+    }
+
+    /// "07:30" → 450.
+    static func minutes(_ text: String, at location: SourceLocation) throws(LoadError) -> Int {
+        let parts = text.split(separator: ":")
+        guard parts.count == 2, let hours = Int(parts[0]), let minutes = Int(parts[1]), (0...24).contains(hours), (0..<60).contains(minutes),
+              hours * 60 + minutes <= 24 * 60 else {
+            throw LoadError(location, "'\(text)' is not a time of day.", fix: "Write hours and minutes, 24-hour clock, like \"07:30\" (quoted).")
+        }
+        return hours * 60 + minutes
     }
 }
 

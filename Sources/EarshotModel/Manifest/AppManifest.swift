@@ -238,12 +238,31 @@ public struct Shortcut: Sendable {
     public var phrases: [Phrase]
     public var shortTitle: String?
     public var systemImage: String?
+    /// When the Siri watch face shows it (`INRelevantShortcut`'s time-of-day windows); empty: never.
+    public var relevance: [TimeWindow] = []
     public var location: SourceLocation
     /// Where each key's value was written (`shortTitle`, `systemImage`...).
     public var fieldLocations: [String: SourceLocation]
 
     /// Where `key`'s value was written, or the shortcut's own place.
     public func location(of key: String) -> SourceLocation { fieldLocations[key] ?? location }
+}
+
+/// A time of day window, `from` up to `to` (minutes after midnight); one that ends before it starts
+/// runs past midnight.
+public struct TimeWindow: Sendable, Hashable {
+    public var from: Int
+    public var to: Int
+
+    public init(from: Int, to: Int) {
+        self.from = from
+        self.to = to
+    }
+
+    /// Whether `minute` (after midnight) is inside.
+    public func contains(minute: Int) -> Bool {
+        from <= to ? (from <= minute && minute < to) : (minute >= from || minute < to)
+    }
 }
 
 /// A parameter summary used when parent parameters hold certain values.

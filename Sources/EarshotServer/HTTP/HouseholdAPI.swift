@@ -92,6 +92,10 @@ public struct HouseholdAPI: Sendable {
             let data = try await household.replyAudio(device: try context.parameters.require("id"), turn: number)
             return Response(status: .ok, headers: [.contentType: "audio/wav"], body: .init(byteBuffer: ByteBuffer(bytes: data)))
         }
+        router.get("devices/:id/watchface") { request, context in
+            let date = try Self.date(request)
+            return try Self.json(["shortcuts": try await household.relevantShortcuts(device: try context.parameters.require("id"), at: date)])
+        }
         router.get("devices/:id/transcript") { _, context in
             let lines = try await household.transcript(device: try context.parameters.require("id"))
             return Self.raw("{\"turns\":[" + lines.joined(separator: ",") + "]}")
@@ -140,16 +144,18 @@ public struct HouseholdAPI: Sendable {
 
         router.get("suggestions") { request, _ in
             let device = request.uri.queryParameters.get("device")
-            var date: Date?
-            if let at = request.uri.queryParameters.get("at") {
-                guard let parsed = ISO8601DateFormatter().date(from: at) else {
-                    throw ServerError(.badRequest, "'at' is not an ISO 8601 time.", fix: "Write it like 2026-11-23T08:00:00Z.")
-                }
-                date = parsed
-            }
-            return try Self.json(["suggestions": try await household.suggestions(device: device, at: date)])
+            return try Self.json(["suggestions": try await household.suggestions(device: device, at: try Self.date(request))])
         }
         return router
+    }
+
+    /// The `at` query parameter (ISO 8601), if any.
+    static func date(_ request: Request) throws -> Date? {
+        guard let at = request.uri.queryParameters.get("at") else { return nil }
+        guard let parsed = ISO8601DateFormatter().date(from: String(at)) else {
+            throw ServerError(.badRequest, "'at' is not an ISO 8601 time.", fix: "Write it like 2026-11-23T08:00:00Z.")
+        }
+        return parsed
     }
 
     /// The request body as audio (WAV, FLAC, Ogg; any rate and channels), 16 kHz mono.

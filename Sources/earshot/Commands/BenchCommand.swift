@@ -13,9 +13,9 @@ struct BenchCommand: AsyncParsableCommand {
         commandName: "bench",
         abstract: "Measures exact matching, and speech over the audio fixtures (accuracy and speed).")
 
-    enum Part: String, ExpressibleByArgument, CaseIterable { case exact, speech, speed, embedding, flexible, live, test, check, all }
+    enum Part: String, ExpressibleByArgument, CaseIterable { case exact, speech, speed, embedding, flexible, live, test, check, serve, all }
 
-    @Option(help: "What to measure: exact, speech (recognition accuracy over the fixtures), speed, embedding, flexible, live (wake phrase and reply latency of `listen`), test (`earshot test` over the examples' suites), check (`earshot check` on a 50-problem manifest, and --acoustic), or all.")
+    @Option(help: "What to measure: exact, speech (recognition accuracy over the fixtures), speed, embedding, flexible, live (wake phrase and reply latency of `listen`), test (`earshot test` over the examples' suites), check (`earshot check` on a 50-problem manifest, and --acoustic), serve (`earshot serve` under 50 text conversations and 4 audio streams), or all.")
     var only: Part = .all
 
     @Option(help: "Utterances resolved per exact-match measurement.")
@@ -79,7 +79,11 @@ struct BenchCommand: AsyncParsableCommand {
             let examples = ((self.fixtures ?? AudioFixtures.defaultFolder()) as NSString).deletingLastPathComponent + "/examples"
             say("## Guideline review (`earshot check`)\n\n" + (try await CheckBenchmark.measure(examples: examples)).markdown + "\n")
         }
-        guard only != .exact, only != .embedding, only != .flexible, only != .test, only != .check else { return }
+        if only == .serve || only == .all {
+            let examples = ((self.fixtures ?? AudioFixtures.defaultFolder()) as NSString).deletingLastPathComponent + "/examples"
+            say("## Household server (`earshot serve`) under load\n\n" + (try await ServeBenchmark.measure(examples: examples)).markdown + "\n")
+        }
+        guard only != .exact, only != .embedding, only != .flexible, only != .test, only != .check, only != .serve else { return }
         let fixtures = try AudioFixtures(folder: self.fixtures ?? AudioFixtures.defaultFolder())
         let workspace = Workspace(apps: try fixtures.exampleApps(), profiles: try Bundled.profiles())
         if only == .speech || only == .all {
