@@ -22,6 +22,8 @@ let package = Package(
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird-websocket", from: "2.8.1"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
     ],
     targets: [
         // 1. Model: manifests, profiles, their loaders and the category defaults.
@@ -91,7 +93,8 @@ let package = Package(
             dependencies: ["Earshot", "EarshotModel", "EarshotMatching", "EarshotDialogue", "EarshotAudio", "EarshotSpeech",
                            .product(name: "Hummingbird", package: "hummingbird"),
                            .product(name: "GRDB", package: "GRDB.swift"),
-                           .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOPosix", package: "swift-nio")]
+                           .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOPosix", package: "swift-nio"),
+                           .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"), "EarshotLive"]
         ),
         // Benchmarks behind `earshot bench`.
         .target(name: "EarshotBench", dependencies: ["Earshot", "EarshotLive", "EarshotSuite", "EarshotReview", "EarshotSpeech", "EarshotAudio", "EarshotEmbedding", "EarshotSemantic"]),
@@ -116,7 +119,9 @@ let package = Package(
                     exclude: ["Fixtures"]),
         .testTarget(name: "EarshotReviewTests", dependencies: ["EarshotReview", "Earshot", "EarshotModel", "EarshotBench"], exclude: ["Fixtures"]),
         .testTarget(name: "EarshotServerTests", dependencies: ["EarshotServer", "Earshot", "EarshotModel", "EarshotDialogue", "EarshotAudio",
-                                                              .product(name: "HummingbirdTesting", package: "hummingbird")]),
+                                                              .product(name: "HummingbirdTesting", package: "hummingbird"),
+                                                              .product(name: "HummingbirdWSClient", package: "hummingbird-websocket"),
+                                                              .product(name: "Logging", package: "swift-log")]),
         .testTarget(name: "EarshotSpeechTests", dependencies: ["EarshotSpeech", "EarshotAudio", "Earshot", "EarshotBench"]),
     ],
     swiftLanguageModes: [.v6]

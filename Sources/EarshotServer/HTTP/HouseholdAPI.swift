@@ -4,6 +4,7 @@ import EarshotModel
 import Earshot
 import Foundation
 import Hummingbird
+import HummingbirdWebSocket
 
 /// The household's HTTP API: devices, apps, entities, people's shortcuts, turns, transcripts and
 /// suggestions, as JSON (docs/server.md). Every refusal is a 4xx with `{"error": {...}}`.
@@ -41,9 +42,35 @@ public struct HouseholdAPI: Sendable {
     /// Serves the API on `host`:`port` (0: any free port) until the process is told to stop (SIGINT,
     /// SIGTERM); `onRunning` gets the port it listens on.
     public func run(host: String, port: Int, onRunning: @escaping @Sendable (Int) -> Void = { _ in }) async throws {
-        let app = Application(router: router(), configuration: .init(address: .hostname(host, port: port), serverName: "earshot"),
-                              onServerRunning: { channel in onRunning(channel.localAddress?.port ?? port) })
-        try await app.runService()
+        try await application(host: host, port: port, onRunning: onRunning).runService()
+    }
+
+    /// The server: the HTTP routes, and WebSocket upgrades for the streams.
+    public func application(host: String = "127.0.0.1", port: Int = 0,
+                            onRunning: @escaping @Sendable (Int) -> Void = { _ in }) -> some ApplicationProtocol {
+        // Binary messages of PCM up to 1 MiB (32 s of audio) in one frame.
+        Application(router: router(), server: .http1WebSocketUpgrade(webSocketRouter: webSocketRouter(), configuration: .init(ws: .init(maxFrameSize: 1 << 20))),
+                    configuration: .init(address: .hostname(host, port: port), serverName: "earshot"),
+                    onServerRunning: { channel in onRunning(channel.localAddress?.port ?? port) })
+    }
+
+    /// The WebSocket routes: `/devices/{id}/stream` (``DeviceStream``). The token may come as the
+    /// `Authorization` header or as `?token=` (browsers cannot set headers on a WebSocket).
+    public func webSocketRouter() -> Router<BasicWebSocketRequestContext> {
+        let router = Router(context: BasicWebSocketRequestContext.self)
+        let household = household
+        let token = token
+        router.ws("devices/:id/stream") { request, context in
+            if let token, request.headers[.authorization] != "Bearer \(token)", request.uri.queryParameters.get("token").map({ String($0) }) != token {
+                return .dontUpgrade
+            }
+            guard (try? await household.device(try context.parameters.require("id"))) != nil else { return .dontUpgrade }
+            return .upgrade([:])
+        } onUpgrade: { inbound, outbound, context in
+            let id = try context.requestContext.parameters.require("id")
+            try await DeviceStream(household: household, device: id).run(inbound: inbound, outbound: outbound)
+        }
+        return router
     }
 
     /// The routes, with the token check in front when there is a token.

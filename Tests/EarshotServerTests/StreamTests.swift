@@ -1,0 +1,101 @@
+import Earshot
+import EarshotAudio
+import EarshotServer
+import Foundation
+import Hummingbird
+import HummingbirdTesting
+import HummingbirdWSClient
+import Logging
+import Testing
+
+/// The device stream over a real WebSocket: PCM in, in small chunks as a microphone sends it; events
+/// out as the conversation goes.
+@Suite("serve: the WebSocket stream", .serialized)
+struct StreamTests {
+    @Test("an utterance streamed as PCM: speech started and stopped, transcript, match, reply, turn, then the reply as WAV; a typed line on the same socket")
+    func stream() async throws {
+        let household = try HouseholdAPITests.household()
+        _ = try await household.addDevice(id: "wrist", profile: "watch")
+        _ = try await household.installApp(path: HouseholdAPITests.examples.appendingPathComponent("demo").path)
+        let api = HouseholdAPI(household: household)
+        let loop = try SpeechLoop()
+        var speaker = try Bundled.profiles().profile("watch")
+        speaker.voice.name = "en-us+f3"
+        let speech = try await loop.speak("Summarize my shopping list with Demo", profile: speaker).samples
+        // Half a second of quiet before, a second after: as a microphone would hear it.
+        let stream = [Int16](repeating: 0, count: 8_000) + speech + [Int16](repeating: 0, count: 16_000)
+        let events = Events()
+
+        try await api.application().test(.live) { client in
+            let port = try #require(client.port)
+            try await WebSocketClient.connect(url: "ws://127.0.0.1:\(port)/devices/wrist/stream", logger: Logger(label: "test")) { inbound, outbound, _ in
+                for start in stride(from: 0, to: stream.count, by: 1_600) {
+                    let chunk = stream[start..<min(start + 1_600, stream.count)]
+                    var bytes = [UInt8]()
+                    bytes.reserveCapacity(chunk.count * 2)
+                    for sample in chunk { bytes += [UInt8(truncatingIfNeeded: sample), UInt8(truncatingIfNeeded: sample >> 8)] }
+                    try await outbound.write(.binary(ByteBuffer(bytes: bytes)))
+                }
+                var typed = false
+                var expected = 0
+                var clip = Data()
+                for try await message in inbound.messages(maxSize: 1 << 22) {
+                    switch message {
+                    case .text(let text):
+                        events.add(text)
+                        if let last = events.all("reply-audio").last, events.types.last == "reply-audio" { expected = last["chunks"] as? Int ?? 0 }
+                    case .binary(let buffer):
+                        clip += Data(buffer: buffer)
+                        expected -= 1
+                        guard expected == 0 else { continue }
+                        events.addAudio(clip)
+                        clip = Data()
+                        if !typed {
+                            typed = true
+                            try await outbound.write(.text(#"{"type": "text", "text": "Summarize my work list with Demo"}"#))
+                        } else {
+                            try await outbound.close(.normalClosure, reason: nil)
+                            return
+                        }
+                    }
+                }
+            }
+        }
+        let types = events.types
+        #expect(Array(types.prefix(7)) == ["speech-started", "speech-stopped", "transcript", "match", "reply", "turn", "reply-audio"], "\(types)")
+        let transcript = try #require(events.first("transcript"))
+        #expect((transcript["text"] as? String)?.lowercased() == "summarize my shopping list with demo", "\(transcript)")
+        #expect(((events.first("match")?["match"]) as? [String: Any])?["intent"] as? String == "SummarizeList")
+        #expect(events.first("reply")?["outcome"] as? String == "success")
+        let started = try #require(events.first("speech-started")?["at"] as? Double)
+        let stopped = try #require(events.first("speech-stopped")?["at"] as? Double)
+        #expect(started > 0.3 && started < 0.8, "speech started at \(started) s")
+        #expect(stopped > started + 1, "stopped at \(stopped) s")
+        #expect(events.audio.count == 2 && events.audio.allSatisfy { $0.prefix(4) == Data("RIFF".utf8) })
+        // Each clip is the whole WAV: its RIFF size is its length less 8.
+        #expect(events.audio.allSatisfy { clip in
+            clip.count > 44 && Int(clip[4]) | Int(clip[5]) << 8 | Int(clip[6]) << 16 | Int(clip[7]) << 24 == clip.count - 8
+        })
+        // The typed line: the same events but speech.
+        let replies = events.all("reply")
+        #expect(replies.count == 2 && replies[1]["outcome"] as? String == "success", "\(replies)")
+    }
+}
+
+/// What the socket received.
+final class Events: @unchecked Sendable {
+    private let lock = NSLock()
+    private var objects: [[String: Any]] = []
+    private var clips: [Data] = []
+
+    func add(_ text: String) {
+        let object = (try? JSONSerialization.jsonObject(with: Data(text.utf8))) as? [String: Any] ?? ["type": "unreadable"]
+        lock.withLock { objects.append(object) }
+    }
+
+    func addAudio(_ data: Data) { lock.withLock { clips.append(data) } }
+    var types: [String] { lock.withLock { objects.compactMap { $0["type"] as? String } } }
+    var audio: [Data] { lock.withLock { clips } }
+    func first(_ type: String) -> [String: Any]? { all(type).first }
+    func all(_ type: String) -> [[String: Any]] { lock.withLock { objects.filter { $0["type"] as? String == type } } }
+}
