@@ -113,6 +113,40 @@ extension Household {
         return turn
     }
 
+    /// What the device makes of `audio` where its conversation is now, without answering.
+    public func transcribe(device id: String, audio: AudioBuffer) async throws(ServerError) -> String {
+        let snapshot = try session(for: id)
+        do {
+            let recognition = try await speech.with { loop in try await loop.recognize(audio, session: snapshot) }
+            return recognition.text
+        } catch let error as SpeechError {
+            throw ServerError(.unprocessableContent, error.message, fix: error.fix)
+        } catch {
+            throw ServerError(.internalServerError, "recognition failed: \(error)")
+        }
+    }
+
+    /// The intent and values the device would match `text` to, without starting anything.
+    public func resolve(device id: String, text: String) throws(ServerError) -> (intent: String, values: [String: String])? {
+        let session = try session(for: id)
+        guard let best = session.resolver.resolve(text).matches.first else { return nil }
+        return (best.expansion.intent, best.expansion.values)
+    }
+
+    /// `text` spoken in the device's voice, or in `voice` (an espeak-ng voice) at its rate and pitch.
+    public func speak(device id: String, text: String, voice: String? = nil) async throws(ServerError) -> AudioBuffer {
+        let device = try device(id)
+        var profile: Profile
+        do { profile = try profiles.profile(device.profile) } catch { throw ServerError(.internalServerError, "\(error)") }
+        if let voice { profile.voice.name = voice }
+        let speaker = profile
+        do {
+            return try await speech.with { loop in try await loop.speak(text, profile: speaker) }
+        } catch {
+            throw ServerError(.serviceUnavailable, "the text cannot be spoken: \(error)", fix: "Install espeak-ng (`make setup`), or choose a voice espeak-ng has.")
+        }
+    }
+
     /// A turn's reply spoken in its device's voice, as a 16 kHz WAV file's bytes.
     public func replyAudio(device id: String, turn number: Int64) async throws(ServerError) -> Data {
         let device = try device(id)

@@ -25,6 +25,15 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(help: "The largest request body, in bytes.")
     var maxBody = 1 << 20
 
+    @Option(help: "Also serve the Wyoming protocol (Home Assistant's voice stack) on this port of 127.0.0.1 (0: any free port).")
+    var wyomingPort: Int?
+
+    @Option(help: "The device the Wyoming port is the ear, brain and voice of (added with --wyoming-profile when missing).")
+    var wyomingDevice = "wyoming"
+
+    @Option(help: "The profile of the Wyoming device when it has to be added.")
+    var wyomingProfile = "homepod"
+
     @Option(help: "A folder of profile files, added after the ones that ship.")
     var profilesDir: String?
 
@@ -37,9 +46,23 @@ struct ServeCommand: AsyncParsableCommand {
         } catch {
             throw ValidationError(error.description)
         }
+        if let wyomingPort, !(0...65535).contains(wyomingPort) { throw ValidationError("--wyoming-port \(wyomingPort) is not a port.") }
         let household = Household(store: try Self.open(options.state), profiles: try Workspace.loadProfiles(directory: profilesDir),
                                   handlers: device.handlers)
         let api = HouseholdAPI(household: household, token: options.token, limits: .init(body: maxBody))
+        var wyoming: WyomingServer?
+        if let wyomingPort {
+            if (try? await household.device(wyomingDevice)) == nil {
+                _ = try await household.addDevice(id: wyomingDevice, profile: wyomingProfile)
+            }
+            // Wyoming has no authentication: it only ever listens on loopback.
+            let server = WyomingServer(backend: try await HouseholdWyomingBackend(household: household, device: wyomingDevice),
+                                       host: "127.0.0.1", port: wyomingPort)
+            let port = try await server.start()
+            FileHandle.standardError.write(Data("earshot: Wyoming on tcp://127.0.0.1:\(port) (device \(wyomingDevice))\n".utf8))
+            wyoming = server
+        }
+        defer { if let wyoming { Task { await wyoming.stop() } } }
         let state = options.state
         let host = options.host
         try await api.run(host: options.host, port: options.port) { port in

@@ -1,0 +1,61 @@
+import Earshot
+import EarshotAudio
+import EarshotDialogue
+import EarshotModel
+import EarshotSpeech
+import Foundation
+
+/// One device of the household as a Wyoming service: its ear (speech to text in what its conversation
+/// allows now), its brain (an utterance resolved to an intent, or answered as a turn) and its voice
+/// (the profile's espeak-ng voice), so Home Assistant's voice stack, or any Wyoming client, can use it.
+public struct HouseholdWyomingBackend: WyomingBackend {
+    public let household: Household
+    /// The device whose ear, brain and voice this is.
+    public let device: String
+    public let info: WyomingInfo
+
+    /// - Throws: ``ServerError`` 404 when there is no such device.
+    public init(household: Household, device: String) async throws(ServerError) {
+        self.household = household
+        self.device = device
+        let known = try await household.device(device)
+        let profile = try? household.profiles.profile(known.profile)
+        let voices = [profile?.voice.name ?? "en-us", "en-us", "en-gb", "en-us+f3"]
+        var seen: Set<String> = []
+        info = WyomingInfo(name: "earshot", description: "Earshot: \(known.name) (\(known.profile)), a simulated Siri device",
+                           attributionName: "Earshot", attributionURL: "https://developer.apple.com/design/human-interface-guidelines/siri",
+                           languages: ["en"], services: .all,
+                           voices: voices.filter { seen.insert($0).inserted }.map { WyomingVoice(name: $0, languages: ["en"]) })
+    }
+
+    public func transcribe(samples: [Int16], sampleRate: Int, language: String?) async throws -> String {
+        try await household.transcribe(device: device, audio: AudioBuffer(samples: samples, sampleRate: sampleRate))
+    }
+
+    /// The intent the device's phrases give the text (exact or flexible, as the device matches), with
+    /// the parameter values said as entities; the conversation does not move.
+    public func recognize(text: String) async throws -> WyomingRecognition {
+        guard let match = try await household.resolve(device: device, text: text) else {
+            return .notRecognized(reply: "Sorry, I can't help with that.")
+        }
+        return .recognized(WyomingIntent(name: match.intent, entities: match.values.sorted { $0.key < $1.key }.map {
+            WyomingEntity(name: $0.key, value: .string($0.value))
+        }, text: nil))
+    }
+
+    /// A turn on the device: answered, with what the device says back.
+    public func handle(text: String) async throws -> WyomingHandling {
+        let turn = try await household.turn(device: device, text: text)
+        switch turn.outcome {
+        case .noMatch, .notUnderstood: return .notHandled(reply: turn.reply.text)
+        default: return .handled(reply: turn.reply.text)
+        }
+    }
+
+    /// A voice not among ``info``'s is taken as no choice: the device's own voice speaks.
+    public func synthesize(text: String, voice: String?) async throws -> (samples: [Int16], sampleRate: Int) {
+        let known = voice.flatMap { name in info.voices.contains { $0.name == name } ? name : nil }
+        let audio = try await household.speak(device: device, text: text, voice: known)
+        return (audio.samples, audio.sampleRate)
+    }
+}
