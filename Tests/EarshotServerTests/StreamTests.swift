@@ -80,6 +80,42 @@ struct StreamTests {
         let replies = events.all("reply")
         #expect(replies.count == 2 && replies[1]["outcome"] as? String == "success", "\(replies)")
     }
+
+    @Test("streams refused: an unknown device, a missing token, one stream over the limit")
+    func refused() async throws {
+        let household = try HouseholdAPITests.household()
+        _ = try await household.addDevice(id: "wrist", profile: "watch")
+        let api = HouseholdAPI(household: household, token: "0123456789abcdef-secret", limits: .init(streams: 1))
+        try await api.application().test(.live) { client in
+            let port = try #require(client.port)
+            let logger = Logger(label: "test")
+            func connects(_ path: String) async -> Bool {
+                do {
+                    try await WebSocketClient.connect(url: "ws://127.0.0.1:\(port)\(path)", logger: logger) { _, outbound, _ in
+                        try await outbound.close(.normalClosure, reason: nil)
+                    }
+                    return true
+                } catch {
+                    return false
+                }
+            }
+            #expect(await connects("/devices/wrist/stream?token=0123456789abcdef-secret"))
+            #expect(await !connects("/devices/wrist/stream"))
+            #expect(await !connects("/devices/nowhere/stream?token=0123456789abcdef-secret"))
+            // One stream open (it waits for the test to let it go); a second is refused.
+            let holding = AsyncStream<Void>.makeStream()
+            let first = Task {
+                try await WebSocketClient.connect(url: "ws://127.0.0.1:\(port)/devices/wrist/stream?token=0123456789abcdef-secret", logger: logger) { _, outbound, _ in
+                    for await _ in holding.stream {}
+                    try await outbound.close(.normalClosure, reason: nil)
+                }
+            }
+            try await Task.sleep(for: .milliseconds(300))
+            #expect(await !connects("/devices/wrist/stream?token=0123456789abcdef-secret"))
+            holding.continuation.finish()
+            _ = try await first.value
+        }
+    }
 }
 
 /// What the socket received.

@@ -4,6 +4,7 @@ import EarshotModel
 import Earshot
 import Foundation
 import Hummingbird
+import Synchronization
 import HummingbirdWebSocket
 
 /// The household's HTTP API: devices, apps, entities, people's shortcuts, turns, transcripts and
@@ -19,12 +20,15 @@ public struct HouseholdAPI: Sendable {
         public var audioBody = 16 << 20
         /// The longest spoken turn, in seconds.
         public var audioSeconds = 60.0
+        /// Device streams (WebSockets) open at once.
+        public var streams = 16
 
-        public init(body: Int = 1 << 20, turnText: Int = 1_000, audioBody: Int = 16 << 20, audioSeconds: Double = 60) {
+        public init(body: Int = 1 << 20, turnText: Int = 1_000, audioBody: Int = 16 << 20, audioSeconds: Double = 60, streams: Int = 16) {
             self.body = body
             self.turnText = turnText
             self.audioBody = audioBody
             self.audioSeconds = audioSeconds
+            self.streams = streams
         }
     }
 
@@ -32,6 +36,8 @@ public struct HouseholdAPI: Sendable {
     /// Every request must carry `Authorization: Bearer <token>` when set.
     public let token: String?
     public let limits: Limits
+    /// Device streams open now.
+    let streams = Counter()
 
     public init(household: Household, token: String? = nil, limits: Limits = Limits()) {
         self.household = household
@@ -60,14 +66,21 @@ public struct HouseholdAPI: Sendable {
         let router = Router(context: BasicWebSocketRequestContext.self)
         let household = household
         let token = token
+        let open = streams
+        let limit = limits.streams
         router.ws("devices/:id/stream") { request, context in
             if let token, request.headers[.authorization] != "Bearer \(token)", request.uri.queryParameters.get("token").map({ String($0) }) != token {
-                return .dontUpgrade
+                throw ServerError(.unauthorized, "this server needs a token.", fix: "Send 'Authorization: Bearer <token>', or ?token=<token>.")
             }
-            guard (try? await household.device(try context.parameters.require("id"))) != nil else { return .dontUpgrade }
+            _ = try await household.device(try context.parameters.require("id"))
+            guard open.count < limit else {
+                throw ServerError(.tooManyRequests, "\(limit) device streams are open, the most this server takes.", fix: "Close one, or try again later.")
+            }
             return .upgrade([:])
         } onUpgrade: { inbound, outbound, context in
             let id = try context.requestContext.parameters.require("id")
+            open.add(1)
+            defer { open.add(-1) }
             try await DeviceStream(household: household, device: id).run(inbound: inbound, outbound: outbound)
         }
         return router
@@ -247,6 +260,13 @@ public struct HouseholdAPI: Sendable {
     static func raw(_ json: String, status: HTTPResponse.Status = .ok) -> Response {
         Response(status: status, headers: [.contentType: "application/json; charset=utf-8"], body: .init(byteBuffer: ByteBuffer(string: json)))
     }
+}
+
+/// A count shared by concurrent requests.
+final class Counter: Sendable {
+    private let value = Mutex(0)
+    var count: Int { value.withLock { $0 } }
+    func add(_ delta: Int) { value.withLock { $0 += delta } }
 }
 
 /// Hummingbird's own refusals (no such route, a method the route does not take) as the API's JSON error.
