@@ -1,12 +1,15 @@
 import Earshot
 import EarshotAudio
 import Foundation
+import HummingbirdWSClient
+import Logging
+import NIOCore
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
 
-/// `earshot serve` under load from this process (a second one, on loopback): text conversations and
-/// audio streams at once, each a bounded loop of whole conversations; turns a second, latency
+/// `earshot serve` under load from this process (a second one, on loopback): text conversations over
+/// HTTP and audio streams over the devices' WebSockets at once, each a bounded loop of whole conversations; turns a second, latency
 /// percentiles, and the server's peak memory.
 public struct ServeBenchmark: Sendable {
     public struct Row: Sendable {
@@ -72,7 +75,17 @@ public struct ServeBenchmark: Sendable {
             clips.append(try Data(contentsOf: URL(fileURLWithPath: path)))
         }
         for n in 0..<audio { _ = try await client.send("POST", "/devices/audio-\(n)/turns", body: clips[2], type: "audio/wav") }
-        let spoken = clips
+        for n in 0..<audio { _ = try await client.send("POST", "/devices/audio-\(n)/turns", json: ["text": "cancel"]) }
+        // The same lines as raw PCM with a second of quiet after each, for the streams.
+        var pcm: [[UInt8]] = []
+        for line in lines {
+            var bytes: [UInt8] = []
+            for sample in try await loop.speak(line, profile: speaker).samples + [Int16](repeating: 0, count: 16_000) {
+                bytes += [UInt8(truncatingIfNeeded: sample), UInt8(truncatingIfNeeded: sample >> 8)]
+            }
+            pcm.append(bytes)
+        }
+        let spoken = pcm
 
         let start = ContinuousClock.now
         let results = await withTaskGroup(of: (kind: String, latencies: [Double], errors: Int).self) { group in
@@ -93,17 +106,46 @@ public struct ServeBenchmark: Sendable {
             }
             for n in 0..<audio {
                 group.addTask {
-                    var latencies: [Double] = []
-                    var failed = 0
-                    for _ in 0..<conversations {
-                        for clip in spoken {
-                            let begin = ContinuousClock.now
-                            let status = (try? await client.send("POST", "/devices/audio-\(n)/turns", body: clip, type: "audio/wav"))?.status ?? 0
-                            latencies.append((ContinuousClock.now - begin).seconds)
-                            if status != 200 { failed += 1 }
+                    // A microphone on the device's WebSocket: each line as PCM in 100 ms messages, then a
+                    // second of quiet; the latency is from the last sample to the reply event.
+                    let tally = Tally()
+                    do {
+                        try await WebSocketClient.connect(url: "ws://127.0.0.1:\(client.port)/devices/audio-\(n)/stream",
+                                                          logger: Logger(label: "earshot-bench")) { inbound, outbound, _ in
+                            var messages = inbound.messages(maxSize: 1 << 22).makeAsyncIterator()
+                            for _ in 0..<conversations {
+                                for pcm in spoken {
+                                    for start in stride(from: 0, to: pcm.count, by: 3_200) {
+                                        try await outbound.write(.binary(ByteBuffer(bytes: pcm[start..<min(start + 3_200, pcm.count)])))
+                                    }
+                                    let begin = ContinuousClock.now
+                                    var replied = false
+                                    var chunks = -1
+                                    while chunks != 0, let message = try await messages.next() {
+                                        switch message {
+                                        case .text(let text):
+                                            let event = (try? JSONSerialization.jsonObject(with: Data(text.utf8))) as? [String: Any] ?? [:]
+                                            switch event["type"] as? String {
+                                            case "reply":
+                                                tally.add((ContinuousClock.now - begin).seconds)
+                                                replied = true
+                                                if event["outcome"] as? String == "not-understood" { tally.fail() }
+                                            case "reply-audio": chunks = event["chunks"] as? Int ?? 0
+                                            case "error": tally.fail(); chunks = 0
+                                            default: break
+                                            }
+                                        case .binary: chunks -= 1
+                                        }
+                                    }
+                                    if !replied { tally.fail() }
+                                }
+                            }
+                            try await outbound.close(.normalClosure, reason: nil)
                         }
+                    } catch {
+                        tally.fail()
                     }
-                    return ("audio", latencies, failed)
+                    return ("audio", tally.latencies, tally.failures)
                 }
             }
             var all: [(String, [Double], Int)] = []
@@ -118,7 +160,8 @@ public struct ServeBenchmark: Sendable {
             let mine = results.filter { $0.0 == kind }
             let latencies = mine.flatMap(\.1).sorted()
             guard !latencies.isEmpty else { continue }
-            bench.rows.append(Row(label: kind == "text" ? "\(text) text conversations" : "\(audio) audio streams", turns: latencies.count,
+            bench.rows.append(Row(label: kind == "text" ? "\(text) text conversations (HTTP; latency per request)"
+                                      : "\(audio) audio streams (WebSocket PCM; latency from the last sample to the reply)", turns: latencies.count,
                                   errors: mine.map(\.2).reduce(0, +), seconds: seconds,
                                   p50: latencies[latencies.count / 2], p99: latencies[min(latencies.count - 1, latencies.count * 99 / 100)],
                                   worst: latencies.last!))
@@ -159,6 +202,17 @@ public struct ServeBenchmark: Sendable {
             let (data, response) = try await URLSession.shared.data(for: request)
             return ((response as? HTTPURLResponse)?.statusCode ?? 0, data)
         }
+    }
+
+    /// Latencies and failures of one stream, written from its WebSocket handler.
+    final class Tally: @unchecked Sendable {
+        private let lock = NSLock()
+        private var values: [Double] = []
+        private var failed = 0
+        func add(_ latency: Double) { lock.withLock { values.append(latency) } }
+        func fail() { lock.withLock { failed += 1 } }
+        var latencies: [Double] { lock.withLock { values } }
+        var failures: Int { lock.withLock { failed } }
     }
 
     struct BenchError: Error, CustomStringConvertible {
