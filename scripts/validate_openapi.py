@@ -2,20 +2,22 @@
 """Checks recorded HTTP exchanges against an OpenAPI 3.1 document (docs/openapi.yaml).
 
     validate_openapi.py OPENAPI EXCHANGES   check every exchange
-    validate_openapi.py --list OPENAPI      print the documented operations, "METHOD /path" a line
+    validate_openapi.py --list OPENAPI      print the documented operations, "METHOD /path STATUS..." a line
 
 EXCHANGES is JSON lines, one exchange a line:
 
     {"method": "POST", "path": "/devices/kitchen/turns", "status": 200, "body": {...}}
 
 `path` is the concrete request path (a query is allowed and ignored); `body` is the response's
-JSON, or null when it had none. An optional `request` (the request body's JSON) is checked against
-the operation's request body schema when the status is 2xx.
+JSON, or null when it had none (or was not JSON). An optional `type` (the response's Content-Type)
+must be a media type documented for the response; an optional `request` (the request body's JSON)
+is checked against the operation's JSON request body schema when the status is 2xx.
 
 For each exchange: the path matches a documented template, the method is documented for it, the
 status is documented for that operation (exactly, as `4XX`, or as `default`), and the body
 validates against that response's schema (JSON Schema 2020-12, format checks off; `$ref`s into
 the document are resolved locally). A response documented without content must have no body.
+Bodies of other media types (audio, ...) are not checked.
 
 Prints one line per problem and exits 1 if there are any; prints `valid N exchanges` and exits 0
 otherwise; exits 2 when the document or the exchanges cannot be read.
@@ -117,8 +119,8 @@ class Checker:
         for template in sorted(self.templates, key=lambda t: t.text):
             item = resolved(self.document, template.item)
             for method in METHODS:
-                if method in item:
-                    yield method.upper(), template.text
+                if isinstance(item.get(method), dict):
+                    yield method.upper(), template.text, list((item[method].get("responses") or {}).keys())
 
     def template(self, path):
         path = path.split("#", 1)[0].split("?", 1)[0]
@@ -145,24 +147,47 @@ class Checker:
         return self.validators[key]
 
     @staticmethod
+    def base(media_type):
+        return media_type.split(";", 1)[0].strip().lower()
+
+    @staticmethod
+    def is_json(media_type):
+        base = Checker.base(media_type)
+        return base == "application/json" or base.endswith("+json")
+
+    @staticmethod
     def json_media(content):
+        """The documented JSON media type object of `content`, if any."""
         if not isinstance(content, dict):
             return None
         for media, value in content.items():
-            base = media.split(";", 1)[0].strip().lower()
-            if base == "application/json" or base.endswith("+json") or base == "*/*":
+            if Checker.is_json(media):
                 return value if isinstance(value, dict) else {}
+        return None
+
+    @staticmethod
+    def media_key(content, media_type):
+        """The key of `content` that documents `media_type` (exactly, else by a `type/*` or `*/*` range)."""
+        wanted = Checker.base(media_type)
+        keys = list(content) if isinstance(content, dict) else []
+        for key in keys:
+            if Checker.base(key) == wanted:
+                return key
+        for key in keys:
+            documented = Checker.base(key)
+            if documented == "*/*" or (documented.endswith("/*") and wanted.startswith(documented[:-1])):
+                return key
         return None
 
     def schema_errors(self, key, schema, instance):
         try:
-            validator = self.validator(key, schema)
+            errors = list(self.validator(key, schema).iter_errors(instance))
         except jsonschema.exceptions.SchemaError as error:
             raise Unreadable(f"the schema of {key} is not a JSON Schema: {error.message}")
-        except Exception as error:  # an unresolvable reference
-            raise Unreadable(f"the schema of {key} cannot be used: {error}")
+        except Exception as error:  # a reference that names nothing (RefResolutionError, Unresolvable)
+            raise Unreadable(f"the schema of {key} cannot be used: {' '.join(str(error).split())[:MAX_MESSAGE]}")
         problems = []
-        for error in sorted(validator.iter_errors(instance), key=lambda e: [str(p) for p in e.absolute_path]):
+        for error in sorted(errors, key=lambda e: [str(p) for p in e.absolute_path]):
             best = self.deepest(error)
             where = "$" + "".join(f"[{p}]" if isinstance(p, int) else f".{p}" for p in best.absolute_path)
             message = best.message
@@ -206,14 +231,25 @@ class Checker:
         problems = []
         operation_name = f"{method} {template.text} {status}"
         body = exchange.get("body")
+        media_type = exchange.get("type")
         content = response.get("content")
         if not content:
             if body is not None and body != "":
                 problems.append(f"body: {operation_name} is documented without a body, but one came")
         else:
-            media = self.json_media(content)
-            if media is None:
-                pass  # documented as something other than JSON: not checked
+            media, json_body = None, False
+            if media_type is not None:
+                key = self.media_key(content, media_type)
+                if key is None:
+                    documented = ", ".join(content)
+                    problems.append(f"type: {media_type} is not documented for {operation_name} (documented: {documented})")
+                else:
+                    media, json_body = content[key] if isinstance(content[key], dict) else {}, self.is_json(key)
+            else:
+                media = self.json_media(content)
+                json_body = media is not None
+            if not json_body:
+                pass  # documented as something other than JSON (audio, ...): not checked
             elif body is None:
                 problems.append(f"body: {operation_name} is documented with a JSON body, but none came")
             elif "schema" in media:
@@ -250,8 +286,9 @@ def read_exchanges(path):
                 and isinstance(exchange.get("method"), str) and exchange["method"]
                 and isinstance(exchange.get("path"), str)
                 and isinstance(exchange.get("status"), int) and not isinstance(exchange.get("status"), bool)
-                and 100 <= exchange["status"] <= 599):
-            raise Unreadable(f'{path}:{number}: an exchange is {{"method": str, "path": str, "status": 100-599, "body": JSON or null}}.')
+                and 100 <= exchange["status"] <= 599
+                and isinstance(exchange.get("type", ""), str)):
+            raise Unreadable(f'{path}:{number}: an exchange is {{"method": str, "path": str, "status": 100-599, "body": JSON or null, "type"?: str}}.')
         exchanges.append((number, exchange))
     return exchanges
 
@@ -260,8 +297,8 @@ def main(argv):
     if len(argv) == 3 and argv[1] == "--list":
         try:
             checker = Checker(load_document(argv[2]))
-            for method, path in checker.operations():
-                print(f"{method} {path}")
+            for method, path, statuses in checker.operations():
+                print(" ".join([method, path] + [str(status) for status in statuses]))
         except Unreadable as error:
             print(f"validate_openapi.py: {error}", file=sys.stderr)
             return 2

@@ -101,7 +101,9 @@ struct ManifestReviewKeysTests {
         #expect(shortcut.relevance == [TimeWindow(from: 660, to: 840), TimeWindow(from: 1350, to: 60)])
         #expect(shortcut.relevance[0].contains(minute: 700) && !shortcut.relevance[0].contains(minute: 840))
         #expect(shortcut.relevance[1].contains(minute: 1400) && shortcut.relevance[1].contains(minute: 30) && !shortcut.relevance[1].contains(minute: 600))
-        let bad = try #require(error(yaml.replacingOccurrences(of: "\"14:00\"", with: "\"2pm\"")))
-        #expect(bad.message.contains("'2pm' is not a time of day") && bad.location.line == 23, "\(bad)")
+        let broken = yaml.replacingOccurrences(of: "\"14:00\"", with: "\"2pm\"")
+        let line = (broken.split(separator: "\n", omittingEmptySubsequences: false).firstIndex { $0.contains("2pm") } ?? -1) + 1
+        let bad = try #require(error(broken))
+        #expect(bad.message.contains("'2pm' is not a time of day") && bad.location.line == line, "\(bad)")
     }
 }

@@ -106,6 +106,12 @@ struct HouseholdAPITests {
 
             let transcript = try await Self.send(client, .get, "/devices/wrist/transcript")
             #expect((transcript.json["turns"] as? [[String: Any]])?.count == 4)
+
+            // Names with spaces, percent-encoded in the path as every HTTP client sends them.
+            let trails = try await Self.send(client, .put, "/apps/Trail%20Log/entities/Trail", ["values": [["id": "ridge", "title": "Ridge Trail"]]])
+            #expect(trails.status == .ok, "\(trails.json)")
+            #expect(try await Self.send(client, .delete, "/apps/Trail%20Log").status == .noContent)
+            #expect(try await Self.send(client, .get, "/apps").json["apps"].map { "\($0)" }?.contains("Trail Log") == false)
         }
     }
 
@@ -124,7 +130,7 @@ struct HouseholdAPITests {
                 (response.status, (try? JSONSerialization.jsonObject(with: Data(buffer: response.body))) as? [String: Any] ?? [:])
             }
             #expect(malformed.0 == .badRequest)
-            #expect(((malformed.1["error"] as? [String: Any])?["message"] as? String)?.contains("not the JSON") == true, "\(malformed.1)")
+            #expect((malformed.1["error"] as? [String: Any])?["message"] as? String == "the body is not JSON.", "\(malformed.1)")
 
             let missingField = try await Self.send(client, .post, "/devices", ["id": "kitchen"], headers: auth)
             #expect(missingField.status == .badRequest)

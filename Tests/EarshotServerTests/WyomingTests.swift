@@ -434,7 +434,7 @@ struct WyomingServerTests {
         await server.stop()
         #expect(server.openConnections == 0)
         let (_, reply, stderr) = try await waiting
+        // "closed", not the client's own 20 s "timeout": stop ended the connection.
         #expect(reply["type"] as? String == "closed", "\(reply) \(stderr)")
-        #expect(clock.now - started < .seconds(10))
     }
 }

@@ -41,6 +41,15 @@ public struct Turn: Sendable, Encodable {
                 self.start = start
                 self.end = end
             }
+
+            enum CodingKeys: String, CodingKey { case word, start, end }
+            /// Times to the centisecond (the recognizer's frame), without float noise ("1.28", not "1.2799999999999998").
+            public func encode(to encoder: any Encoder) throws {
+                var c = encoder.container(keyedBy: CodingKeys.self)
+                try c.encode(word, forKey: .word)
+                try c.encode((start * 100).rounded() / 100, forKey: .start)
+                try c.encode((end * 100).rounded() / 100, forKey: .end)
+            }
         }
         public var text: String
         public var source: Source

@@ -72,15 +72,15 @@ public struct HouseholdAPI: Sendable {
             if let token, request.headers[.authorization] != "Bearer \(token)", request.uri.queryParameters.get("token").map({ String($0) }) != token {
                 throw ServerError(.unauthorized, "this server needs a token.", fix: "Send 'Authorization: Bearer <token>', or ?token=<token>.")
             }
-            _ = try await household.device(try context.parameters.require("id"))
-            guard open.count < limit else {
+            _ = try await household.device(try Self.parameter(context, "id"))
+            // The stream is counted from the upgrade request on, so a burst of them cannot pass the limit.
+            guard open.reserve(below: limit) else {
                 throw ServerError(.tooManyRequests, "\(limit) device streams are open, the most this server takes.", fix: "Close one, or try again later.")
             }
             return .upgrade([:])
         } onUpgrade: { inbound, outbound, context in
-            let id = try context.requestContext.parameters.require("id")
-            open.add(1)
             defer { open.add(-1) }
+            let id = try Self.parameter(context.requestContext, "id")
             try await DeviceStream(household: household, device: id).run(inbound: inbound, outbound: outbound)
         }
         return router
@@ -102,14 +102,14 @@ public struct HouseholdAPI: Sendable {
             let body = try await Self.decode(Body.self, request, context, limit: limits.body)
             return try Self.json(try await household.addDevice(id: body.id, profile: body.profile, name: body.name), status: .created)
         }
-        router.get("devices/:id") { _, context in try Self.json(try await household.device(try context.parameters.require("id"))) }
+        router.get("devices/:id") { _, context in try Self.json(try await household.device(try Self.parameter(context, "id"))) }
         router.delete("devices/:id") { _, context in
-            try await household.removeDevice(try context.parameters.require("id"))
+            try await household.removeDevice(try Self.parameter(context, "id"))
             return Response(status: .noContent)
         }
         router.post("devices/:id/turns") { request, context in
             struct Body: Decodable { var text: String }
-            let id = try context.parameters.require("id")
+            let id = try Self.parameter(context, "id")
             let type = request.headers[.contentType]?.lowercased() ?? ""
             if type.hasPrefix("audio/") || type.hasPrefix("application/octet-stream") {
                 let audio = try await Self.audio(request, limits: limits)
@@ -125,19 +125,19 @@ public struct HouseholdAPI: Sendable {
             return Self.raw(TranscriptWriter.json(turn))
         }
         router.get("devices/:id/replies/:file") { _, context in
-            let file = try context.parameters.require("file")
+            let file = try Self.parameter(context, "file")
             guard file.hasSuffix(".wav"), let number = Int64(file.dropLast(4)) else {
                 throw ServerError(.notFound, "no reply '\(file)'.", fix: "Use the reply.audio path a turn gave.")
             }
-            let data = try await household.replyAudio(device: try context.parameters.require("id"), turn: number)
+            let data = try await household.replyAudio(device: try Self.parameter(context, "id"), turn: number)
             return Response(status: .ok, headers: [.contentType: "audio/wav"], body: .init(byteBuffer: ByteBuffer(bytes: data)))
         }
         router.get("devices/:id/watchface") { request, context in
             let date = try Self.date(request)
-            return try Self.json(["shortcuts": try await household.relevantShortcuts(device: try context.parameters.require("id"), at: date)])
+            return try Self.json(["shortcuts": try await household.relevantShortcuts(device: try Self.parameter(context, "id"), at: date)])
         }
         router.get("devices/:id/transcript") { _, context in
-            let lines = try await household.transcript(device: try context.parameters.require("id"))
+            let lines = try await household.transcript(device: try Self.parameter(context, "id"))
             return Self.raw("{\"turns\":[" + lines.joined(separator: ",") + "]}")
         }
 
@@ -155,13 +155,13 @@ public struct HouseholdAPI: Sendable {
             return try Self.json(app, status: .created)
         }
         router.delete("apps/:name") { _, context in
-            try await household.removeApp(try context.parameters.require("name"))
+            try await household.removeApp(try Self.parameter(context, "name"))
             return Response(status: .noContent)
         }
         router.put("apps/:name/entities/:entity") { request, context in
             struct Body: Decodable { var values: [Value] }
             let body = try await Self.decode(Body.self, request, context, limit: limits.body)
-            let deleted = try await household.setEntities(app: try context.parameters.require("name"), entity: try context.parameters.require("entity"),
+            let deleted = try await household.setEntities(app: try Self.parameter(context, "name"), entity: try Self.parameter(context, "entity"),
                                                           values: body.values)
             return try Self.json(["deletedDonations": deleted])
         }
@@ -175,7 +175,7 @@ public struct HouseholdAPI: Sendable {
             return try Self.json(record, status: .created)
         }
         router.delete("shortcuts/:id") { _, context in
-            guard let id = Int64(try context.parameters.require("id")) else {
+            guard let id = Int64(try Self.parameter(context, "id")) else {
                 throw ServerError(.badRequest, "a shortcut id is a number.", fix: "GET /shortcuts lists them.")
             }
             try await household.deleteUserShortcut(id: id)
@@ -187,6 +187,12 @@ public struct HouseholdAPI: Sendable {
             return try Self.json(["suggestions": try await household.suggestions(device: device, at: try Self.date(request))])
         }
         return router
+    }
+
+    /// A path parameter, percent-decoded ("Soup%20Chef" → "Soup Chef").
+    static func parameter(_ context: some RequestContext, _ name: String) throws -> String {
+        let raw = try context.parameters.require(name)
+        return raw.removingPercentEncoding ?? raw
     }
 
     /// The `at` query parameter (ISO 8601), if any.
@@ -233,6 +239,8 @@ public struct HouseholdAPI: Sendable {
         }
         do {
             return try JSONDecoder().decode(T.self, from: Data(buffer: buffer))
+        } catch DecodingError.dataCorrupted {
+            throw ServerError(.badRequest, "the body is not JSON.", fix: "Send a JSON object (Content-Type: application/json).")
         } catch let error as DecodingError {
             throw ServerError(.badRequest, "the body is not the JSON this endpoint takes: \(Self.describe(error)).", fix: "See docs/server.md for the fields.")
         } catch {
@@ -267,6 +275,14 @@ final class Counter: Sendable {
     private let value = Mutex(0)
     var count: Int { value.withLock { $0 } }
     func add(_ delta: Int) { value.withLock { $0 += delta } }
+    /// Adds one when the count is below `limit`; whether it did.
+    func reserve(below limit: Int) -> Bool {
+        value.withLock { count in
+            guard count < limit else { return false }
+            count += 1
+            return true
+        }
+    }
 }
 
 /// Hummingbird's own refusals (no such route, a method the route does not take) as the API's JSON error.

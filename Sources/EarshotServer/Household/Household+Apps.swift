@@ -77,7 +77,7 @@ extension Household {
         }
         var seen: Set<String> = []
         for value in values {
-            guard Self.isIdentifier(value.id) || !value.id.isEmpty, !value.title.trimmingCharacters(in: .whitespaces).isEmpty else {
+            guard !value.id.isEmpty, !value.title.trimmingCharacters(in: .whitespaces).isEmpty else {
                 throw ServerError(.badRequest, "every value needs an id and a title.", fix: "Send [{\"id\": \"shopping\", \"title\": \"Shopping\"}].")
             }
             guard seen.insert(value.id).inserted else { throw ServerError(.badRequest, "two values with id '\(value.id)'.", fix: "Give each its own id.") }

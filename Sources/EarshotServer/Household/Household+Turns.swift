@@ -100,6 +100,8 @@ extension Household {
         let recognition: Recognition
         do {
             recognition = try await speech.with { loop in try await loop.recognize(audio, session: snapshot) }
+        } catch let error as SpeechPool.Unavailable {
+            throw ServerError(.serviceUnavailable, "speech recognition is not available: \(error.error.message)", fix: error.error.fix)
         } catch let error as SpeechError {
             throw ServerError(.unprocessableContent, error.message, fix: error.fix)
         } catch {
@@ -119,6 +121,8 @@ extension Household {
         do {
             let recognition = try await speech.with { loop in try await loop.recognize(audio, session: snapshot) }
             return recognition.text
+        } catch let error as SpeechPool.Unavailable {
+            throw ServerError(.serviceUnavailable, "speech recognition is not available: \(error.error.message)", fix: error.error.fix)
         } catch let error as SpeechError {
             throw ServerError(.unprocessableContent, error.message, fix: error.fix)
         } catch {

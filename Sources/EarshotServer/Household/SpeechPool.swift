@@ -32,7 +32,13 @@ public final class SpeechPool: @unchecked Sendable {
         return try await body(loop)
     }
 
-    private func checkOut() async throws(SpeechError) -> SpeechLoop {
+    /// The speech model or espeak-ng cannot start: the server's trouble, not the request's.
+    public struct Unavailable: Error, CustomStringConvertible {
+        public var error: SpeechError
+        public var description: String { error.description }
+    }
+
+    private func checkOut() async throws(Unavailable) -> SpeechLoop {
         enum Next { case loop(SpeechLoop), start, wait }
         let next: Next = lock.withLock {
             if let loop = idle.popLast() { return .loop(loop) }
@@ -46,7 +52,7 @@ public final class SpeechPool: @unchecked Sendable {
                 return try SpeechLoop()
             } catch {
                 lock.withLock { started -= 1 }
-                throw error
+                throw Unavailable(error: error)
             }
         case .wait:
             let lease = await withCheckedContinuation { (continuation: CheckedContinuation<Lease, Never>) in
