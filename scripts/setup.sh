@@ -18,6 +18,7 @@ packages=(
   chromium                                  # tests load `earshot test --report` pages in a headless browser
   wordnet-base                              # `earshot check`: which words are verbs (title.verb)
   python3-jsonschema                        # tests validate `earshot check --sarif` against the SARIF 2.1.0 schema
+  python3-yaml                              # tests read docs/openapi.yaml (`earshot serve`'s API)
 )
 
 missing=()
@@ -38,14 +39,16 @@ if [ ${#missing[@]} -gt 0 ]; then
   DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq "${missing[@]}" >/dev/null
 fi
 
-# The SARIF test runs the `python3` on PATH: Debian's has python3-jsonschema (above); another Python
-# (pyenv, a virtualenv) gets jsonschema from PyPI.
-if ! python3 -c 'import jsonschema' >/dev/null 2>&1; then
-  echo "setup: installing jsonschema for $(command -v python3)"
-  PIP_ROOT_USER_ACTION=ignore python3 -m pip install --quiet --disable-pip-version-check --user jsonschema >/dev/null 2>&1 \
-    || PIP_ROOT_USER_ACTION=ignore python3 -m pip install --quiet --disable-pip-version-check jsonschema >/dev/null \
-    || { echo "setup: could not install jsonschema for python3. Fix: install it (python3 -m pip install jsonschema), then run make setup again." >&2; exit 1; }
-fi
+# The SARIF and OpenAPI tests run the `python3` on PATH: Debian's has python3-jsonschema and python3-yaml
+# (above); another Python (pyenv, a virtualenv) gets them from PyPI.
+for module in jsonschema:jsonschema yaml:pyyaml; do
+  if ! python3 -c "import ${module%%:*}" >/dev/null 2>&1; then
+    echo "setup: installing ${module##*:} for $(command -v python3)"
+    PIP_ROOT_USER_ACTION=ignore python3 -m pip install --quiet --disable-pip-version-check --user "${module##*:}" >/dev/null 2>&1 \
+      || PIP_ROOT_USER_ACTION=ignore python3 -m pip install --quiet --disable-pip-version-check "${module##*:}" >/dev/null \
+      || { echo "setup: could not install ${module##*:} for python3. Fix: python3 -m pip install ${module##*:}, then run make setup again." >&2; exit 1; }
+  fi
+done
 
 # The server's Wyoming tests talk to it with the real `wyoming` client library (Home Assistant's, from PyPI).
 if ! python3 -c 'import wyoming' >/dev/null 2>&1; then
