@@ -154,7 +154,7 @@ struct HouseholdAPITests {
         }
     }
 
-    @Test("a restarted server reads back what it acknowledged: devices, apps, entities, shortcuts, donations, run counts")
+    @Test("a restarted server reads back what it acknowledged: devices, apps, entities, shortcuts, donations, run counts, a conversation in progress")
     func restart() async throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("earshot-serve-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: folder) }
@@ -167,10 +167,18 @@ struct HouseholdAPITests {
             _ = try await household.addUserShortcut(.init(phrase: "Camp list", app: "Demo", intent: "SummarizeList", values: ["list": "camping"]))
             let turn = try await household.turn(device: "wrist", text: "Camp list")
             #expect(turn.outcome == .success)
+            // A conversation left in the middle: the next server picks it up.
+            _ = try await household.addDevice(id: "kitchen", profile: "homepod")
+            _ = try await household.installApp(path: Self.examples.appendingPathComponent("soupchef").path)
+            let asked = try await household.turn(device: "kitchen", text: "Order soup with Soup Chef")
+            #expect(asked.reply.text.hasPrefix("Which soup?"))
         }
         let again = try Self.household(state: state)
-        #expect(try await again.devices().map(\.id) == ["wrist"])
-        #expect(try await again.apps().map(\.name) == ["Demo"])
+        #expect(Set(try await again.devices().map(\.id)) == ["wrist", "kitchen"])
+        #expect(try await again.apps().map(\.name) == ["Demo", "Soup Chef"])
+        let answered = try await again.turn(device: "kitchen", text: "the second one")
+        #expect(answered.reply.text == "Do you want a bowl?", "\(answered.reply.text)")
+        #expect(answered.parameters.first { $0.id == "soup" }?.value?.id == "tomato")
         #expect(try await again.userShortcuts().map(\.phrase) == ["Camp list"])
         #expect(try await again.suggestions().first?.values == ["list": "camping"])
         let turn = try await again.turn(device: "wrist", text: "Summarize my camping list with Demo")

@@ -82,7 +82,7 @@ extension Household {
         _ = try device(id)
         await acquire(id)
         defer { release(id) }
-        var session = try session(for: id)
+        var session = try await session(for: id)
         let before = session.runs
         var turn = await session.respond(to: text)
         sessions[id] = session
@@ -96,7 +96,7 @@ extension Household {
         _ = try device(id)
         await acquire(id)
         defer { release(id) }
-        let snapshot = try session(for: id)
+        let snapshot = try await session(for: id)
         let recognition: Recognition
         do {
             recognition = try await speech.with { loop in try await loop.recognize(audio, session: snapshot) }
@@ -107,7 +107,7 @@ extension Household {
         } catch {
             throw ServerError(.internalServerError, "recognition failed: \(error)")
         }
-        var session = try session(for: id)
+        var session = try await session(for: id)
         let before = session.runs
         var turn = await SpeechLoop.respond(to: recognition, session: &session)
         sessions[id] = session
@@ -117,7 +117,7 @@ extension Household {
 
     /// What the device makes of `audio` where its conversation is now, without answering.
     public func transcribe(device id: String, audio: AudioBuffer) async throws(ServerError) -> String {
-        let snapshot = try session(for: id)
+        let snapshot = try await session(for: id)
         do {
             let recognition = try await speech.with { loop in try await loop.recognize(audio, session: snapshot) }
             return recognition.text
@@ -131,8 +131,8 @@ extension Household {
     }
 
     /// The intent and values the device would match `text` to, without starting anything.
-    public func resolve(device id: String, text: String) throws(ServerError) -> (intent: String, values: [String: String])? {
-        let session = try session(for: id)
+    public func resolve(device id: String, text: String) async throws(ServerError) -> (intent: String, values: [String: String])? {
+        let session = try await session(for: id)
         guard let best = session.resolver.resolve(text).matches.first else { return nil }
         return (best.expansion.intent, best.expansion.values)
     }
@@ -182,7 +182,10 @@ extension Household {
 
     /// The device's session: its apps (the household's, with their current entities), the people's
     /// shortcuts, and the run counts so far.
-    func session(for id: String) throws(ServerError) -> Session {
+    ///
+    /// A conversation in progress when the session was last dropped (apps or entities changed, the
+    /// server restarted) is picked up again: its lines are replayed.
+    func session(for id: String) async throws(ServerError) -> Session {
         if let session = sessions[id] { return session }
         let device = try device(id)
         let workspace = Workspace(apps: try manifests(), profiles: profiles)
@@ -200,6 +203,11 @@ extension Household {
                 ("\($0["app"] as String)|\($0["intent"] as String)", $0["count"] as Int)
             }, uniquingKeysWith: { $1 })
         }
+        let lines = try store.read { db in
+            try String.fetchOne(db, sql: "SELECT lines FROM conversation WHERE device = ?", arguments: [id])
+        }.flatMap { try? JSONDecoder().decode([String].self, from: Data($0.utf8)) } ?? []
+        for line in lines { _ = await session.respond(to: line) }
+        if let current = sessions[id] { return current }
         sessions[id] = session
         return session
     }
@@ -208,6 +216,10 @@ extension Household {
     /// donates a successful run, and counts runs.
     func record(_ turn: inout Turn, device: String, runsBefore: [String: Int], runsAfter: [String: Int]) throws(ServerError) {
         let at = now().timeIntervalSince1970
+        // The conversation's lines so far, to pick it up again after a restart; none once it ended.
+        let inConversation = sessions[device]?.isInConversation ?? false
+        let heardText = turn.heard.text
+        let startsConversation = turn.isInvocation
         let donation: (app: String, intent: String, values: String)? = turn.outcome == .success
             ? turn.app.flatMap { app in turn.intent.map { (app, $0, Self.encodeValues(Self.valueIDs(turn))) } } : nil
         let changed = runsAfter.filter { runsBefore[$0.key] != $0.value }
@@ -217,6 +229,14 @@ extension Household {
             try db.execute(sql: "INSERT INTO turn (device, at, json) VALUES (?, ?, '{}')", arguments: [device, at])
             turn.reply.audio = "/devices/\(device)/replies/\(db.lastInsertedRowID).wav"
             try db.execute(sql: "UPDATE turn SET json = ? WHERE id = ?", arguments: [TranscriptWriter.json(turn), db.lastInsertedRowID])
+            if inConversation {
+                let earlier = startsConversation ? [] : (try String.fetchOne(db, sql: "SELECT lines FROM conversation WHERE device = ?", arguments: [device])
+                    .flatMap { try? JSONDecoder().decode([String].self, from: Data($0.utf8)) } ?? [])
+                let lines = String(decoding: try JSONEncoder().encode(earlier + [heardText]), as: UTF8.self)
+                try db.execute(sql: "INSERT OR REPLACE INTO conversation (device, lines) VALUES (?, ?)", arguments: [device, lines])
+            } else {
+                try db.execute(sql: "DELETE FROM conversation WHERE device = ?", arguments: [device])
+            }
             if let donation {
                 try db.execute(sql: "INSERT INTO donation (device, app, intent, \"values\", at) VALUES (?, ?, ?, ?, ?)",
                                arguments: [device, donation.app, donation.intent, donation.values, at])

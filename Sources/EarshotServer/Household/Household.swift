@@ -110,6 +110,7 @@ public actor Household {
             try db.execute(sql: "DELETE FROM device WHERE id = ?", arguments: [id])
             try db.execute(sql: "DELETE FROM run WHERE device = ?", arguments: [id])
             try db.execute(sql: "DELETE FROM turn WHERE device = ?", arguments: [id])
+            try db.execute(sql: "DELETE FROM conversation WHERE device = ?", arguments: [id])
         }
         sessions[id] = nil
     }

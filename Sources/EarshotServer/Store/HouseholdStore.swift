@@ -55,6 +55,10 @@ public struct HouseholdStore: Sendable {
                 CREATE INDEX turn_device ON turn(device, id);
                 """)
         }
+        migrator.registerMigration("household-2") { db in
+            // The lines of each device's conversation in progress, replayed when its session is rebuilt.
+            try db.execute(sql: "CREATE TABLE conversation (device TEXT PRIMARY KEY, lines TEXT NOT NULL)")
+        }
         return migrator
     }
 
