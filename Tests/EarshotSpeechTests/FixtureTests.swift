@@ -35,7 +35,8 @@ struct FixtureTests {
         let workspace = try Self.workspace(fixtures)
         for leadIn in Set(fixtures.entries(.answer).map(\.leadIn)) {
             let said = Set(fixtures.entries(.answer).filter { $0.leadIn == leadIn }.map { $0.text.lowercased() })
-            var session = try workspace.session(profile: "homepod")
+            // A generous handler time limit: the lead-ins run the examples' Python handlers, slow on a busy machine.
+            var session = try workspace.session(profile: "homepod", handlers: HandlerRunner(timeout: .seconds(60)))
             for line in leadIn { _ = await session.respond(to: line) }
             let expected = try #require(session.expectedSentences, "\(leadIn) leaves no grammar")
             let words = expected.sentences.filter { Int($0) == nil }.map { $0.lowercased() }
