@@ -1,5 +1,5 @@
 import Earshot
-import EarshotServer
+@testable import EarshotServer
 import Foundation
 import Hummingbird
 import HummingbirdTesting
@@ -28,6 +28,8 @@ struct HouseholdAPITests {
     static func send(_ client: some TestClientProtocol, _ method: HTTPRequest.Method, _ uri: String, _ body: Any? = nil,
                      headers: HTTPFields = [:]) async throws -> (status: HTTPResponse.Status, json: [String: Any]) {
         let data = try body.map { try JSONSerialization.data(withJSONObject: $0) }
+        var headers = headers
+        if data != nil, headers[.contentType] == nil { headers[.contentType] = "application/json" }
         return try await client.execute(uri: uri, method: method, headers: headers, body: data.map { ByteBuffer(bytes: $0) }) { response in
             let object = (try? JSONSerialization.jsonObject(with: Data(buffer: response.body))) as? [String: Any] ?? [:]
             return (response.status, object)
@@ -126,7 +128,9 @@ struct HouseholdAPITests {
             #expect((noToken.json["error"] as? [String: Any])?["message"] as? String == "this server needs a token.")
             #expect(try await Self.send(client, .get, "/devices", headers: [.authorization: "Bearer wrong"]).status == .unauthorized)
 
-            let malformed = try await client.execute(uri: "/devices", method: .post, headers: auth, body: ByteBuffer(string: "{\"id\": ")) { response in
+            var jsonAuth = auth
+            jsonAuth[.contentType] = "application/json"
+            let malformed = try await client.execute(uri: "/devices", method: .post, headers: jsonAuth, body: ByteBuffer(string: "{\"id\": ")) { response in
                 (response.status, (try? JSONSerialization.jsonObject(with: Data(buffer: response.body))) as? [String: Any] ?? [:])
             }
             #expect(malformed.0 == .badRequest)
@@ -147,11 +151,35 @@ struct HouseholdAPITests {
             #expect(bad.status == .unprocessableContent)
             #expect(((bad.json["error"] as? [String: Any])?["message"] as? String)?.contains("unknown key 'promt'") == true, "\(bad.json)")
             #expect(try await Self.send(client, .get, "/suggestions?at=yesterday", headers: auth).status == .badRequest)
+            let handler = try await Self.send(client, .post, "/apps", ["manifest": "app: Sneaky\nintents:\n  - id: A\n    title: Do a thing\n    handler: [sh, -c, touch /tmp/pwned]\n"], headers: auth)
+            #expect(handler.status == .unprocessableContent)
+            #expect(((handler.json["error"] as? [String: Any])?["message"] as? String)?.contains("handlers run only for apps installed from a path") == true, "\(handler.json)")
+            #expect(try await Self.send(client, .get, "/suggestions?at=2026-11-24T08:15:00.000Z", headers: auth).status == .ok)
             #expect(try await Self.send(client, .delete, "/shortcuts/12", headers: auth).status == .notFound)
+            // A web page of another site, and a JSON body sent as text (what a page can send without asking).
+            var evil = auth
+            evil[.origin] = "http://evil.example"
+            #expect(try await Self.send(client, .post, "/devices", ["id": "x", "profile": "homepod"], headers: evil).status == .forbidden)
+            var text = auth
+            text[.contentType] = "text/plain"
+            #expect(try await Self.send(client, .post, "/devices", ["id": "x", "profile": "homepod"], headers: text).status == .unsupportedMediaType)
             let nowhere = try await Self.send(client, .get, "/nowhere", headers: auth)
             #expect(nowhere.status == .notFound)
             #expect(((nowhere.json["error"] as? [String: Any])?["message"] as? String)?.contains("no such endpoint") == true, "\(nowhere.json)")
         }
+    }
+
+    @Test("a web page's origin: the server's own passes, another site, another port, a sandboxed page (null) are foreign; a program's ws:// is not")
+    func origins() {
+        #expect(!SameOriginMiddleware.isForeign(origin: "http://127.0.0.1:8765", authority: "127.0.0.1:8765"))
+        #expect(!SameOriginMiddleware.isForeign(origin: "HTTP://LocalHost:8765", authority: "localhost:8765"))
+        #expect(!SameOriginMiddleware.isForeign(origin: "http://[::1]:8765", authority: "[::1]:8765"))
+        #expect(!SameOriginMiddleware.isForeign(origin: "https://house.example", authority: "house.example:443"))
+        #expect(!SameOriginMiddleware.isForeign(origin: "ws://127.0.0.1", authority: "127.0.0.1:8765"))
+        #expect(SameOriginMiddleware.isForeign(origin: "http://evil.example", authority: "127.0.0.1:8765"))
+        #expect(SameOriginMiddleware.isForeign(origin: "http://127.0.0.1:3000", authority: "127.0.0.1:8765"))
+        #expect(SameOriginMiddleware.isForeign(origin: "http://127.0.0.1", authority: "127.0.0.1:8765"))
+        #expect(SameOriginMiddleware.isForeign(origin: "null", authority: "127.0.0.1:8765"))
     }
 
     @Test("a restarted server reads back what it acknowledged: devices, apps, entities, shortcuts, donations, run counts, a conversation in progress")

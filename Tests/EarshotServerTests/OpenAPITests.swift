@@ -62,6 +62,8 @@ struct OpenAPITests {
         func send(_ method: HTTPRequest.Method, _ path: String, _ body: Any? = nil, raw: Data? = nil, headers: HTTPFields = OpenAPITests.auth,
                   expect expected: HTTPResponse.Status, sourceLocation: SourceLocation = #_sourceLocation) async throws -> Any {
             let data = try raw ?? body.map { try JSONSerialization.data(withJSONObject: $0, options: .fragmentsAllowed) }
+            var headers = headers
+            if data != nil, headers[.contentType] == nil { headers[.contentType] = "application/json" }
             let (status, type, buffer) = try await client.execute(uri: path, method: method, headers: headers, body: data.map { ByteBuffer(bytes: $0) }) {
                 ($0.status, $0.headers[.contentType], $0.body)
             }
@@ -289,12 +291,27 @@ struct OpenAPITests {
             try await api.send(.delete, "/devices/spare_1", expect: .noContent)
             try await api.send(.delete, "/devices/spare_1", expect: .notFound)
             try await api.send(.get, "/devices/spare_1", expect: .notFound)
+
+            // What a web page of another site could send: refused on every route (403), and a JSON
+            // body sent as text is refused where a body is read (415).
+            var evil = OpenAPITests.auth
+            evil[.origin] = "http://evil.example"
+            var plain = OpenAPITests.auth
+            plain[.contentType] = "text/plain"
+            for operation in operations {
+                guard let method = HTTPRequest.Method(operation.method.uppercased()) else { continue }
+                try await api.send(method, Self.concrete(operation.path), headers: evil, expect: .forbidden)
+                if operation.statuses.contains(415) {
+                    try await api.send(method, Self.concrete(operation.path), raw: Data("{}".utf8),
+                                       headers: plain, expect: .unsupportedMediaType)
+                }
+            }
         }
 
         // The run covered every documented operation and every status it documents, but those of a
         // broken server (5xx: a state file that cannot be written, an embedding model that cannot load)
         // and those only a WebSocket upgrade gets (StreamTests has them).
-        let upgradesOnly: Set<String> = ["GET /devices/{id}/stream 101", "GET /devices/{id}/stream 429"]
+        let upgradesOnly: Set<String> = ["GET /devices/{id}/stream 101"]
         let templates = operations.map(\.path)
         var seen: Set<String> = []
         for line in recorder.exchanges {

@@ -62,7 +62,7 @@ struct StreamTests {
             }
         }
         let types = events.types
-        #expect(Array(types.prefix(7)) == ["speech-started", "speech-stopped", "transcript", "match", "reply", "turn", "reply-audio"], "\(types)")
+        #expect(Array(types.prefix(7)) == ["speech-started", "speech-stopped", "transcript", "match", "reply", "turn", "reply-audio"], "\(types) \(events.all("error"))")
         let transcript = try #require(events.first("transcript"))
         #expect((transcript["text"] as? String)?.lowercased() == "summarize my shopping list with demo", "\(transcript)")
         #expect(((events.first("match")?["match"]) as? [String: Any])?["intent"] as? String == "SummarizeList")
@@ -89,19 +89,28 @@ struct StreamTests {
         try await api.application().test(.live) { client in
             let port = try #require(client.port)
             let logger = Logger(label: "test")
-            func connects(_ path: String) async -> Bool {
-                do {
-                    try await WebSocketClient.connect(url: "ws://127.0.0.1:\(port)\(path)", logger: logger) { _, outbound, _ in
-                        try await outbound.close(.normalClosure, reason: nil)
+            /// The status of the first `error` event the stream sends, or 0 when it sent none before closing.
+            func refusal(_ path: String) async -> Int {
+                let status = Tally()
+                _ = try? await WebSocketClient.connect(url: "ws://127.0.0.1:\(port)\(path)", logger: logger) { inbound, outbound, _ in
+                    var messages = inbound.messages(maxSize: 1 << 16).makeAsyncIterator()
+                    // A stream that is served says nothing until spoken to: ask it something typed.
+                    try await outbound.write(.text(#"{"type": "nonsense"}"#))
+                    while let message = try await messages.next() {
+                        guard case .text(let text) = message,
+                              let event = (try? JSONSerialization.jsonObject(with: Data(text.utf8))) as? [String: Any],
+                              event["type"] as? String == "error" else { continue }
+                        status.set(event["status"] as? Int ?? -1)
+                        break
                     }
-                    return true
-                } catch {
-                    return false
+                    try? await outbound.close(.normalClosure, reason: nil)
                 }
+                return status.value
             }
+            func connects(_ path: String) async -> Bool { await refusal(path) == 400 }
             #expect(await connects("/devices/wrist/stream?token=0123456789abcdef-secret"))
-            #expect(await !connects("/devices/wrist/stream"))
-            #expect(await !connects("/devices/nowhere/stream?token=0123456789abcdef-secret"))
+            #expect(await refusal("/devices/wrist/stream") == 401)
+            #expect(await refusal("/devices/nowhere/stream?token=0123456789abcdef-secret") == 404)
             // One stream open (it waits for the test to let it go); a second is refused.
             let holding = AsyncStream<Void>.makeStream()
             let first = Task {
@@ -111,11 +120,19 @@ struct StreamTests {
                 }
             }
             try await Task.sleep(for: .milliseconds(300))
-            #expect(await !connects("/devices/wrist/stream?token=0123456789abcdef-secret"))
+            #expect(await refusal("/devices/wrist/stream?token=0123456789abcdef-secret") == 429)
             holding.continuation.finish()
             _ = try await first.value
         }
     }
+}
+
+/// One number, set from a WebSocket handler.
+final class Tally: @unchecked Sendable {
+    private let lock = NSLock()
+    private var number = 0
+    func set(_ value: Int) { lock.withLock { number = value } }
+    var value: Int { lock.withLock { number } }
 }
 
 /// What the socket received.

@@ -17,7 +17,10 @@ struct RunnerTests {
     func examples() async throws {
         let suite = try TestSuite.load(paths: [repoPath("examples")])
         #expect(suite.files.count >= 4, "one suite per example app")
-        let result = try await TestRunner(suite: suite, options: .init(jobs: 2)).run(try suite.cases())
+        // A generous handler time limit: the examples' Python handlers are slow to start on a busy machine
+        // (CI once timed one out at the default 5 s), and time limits are tested in HandlerTests.
+        let result = try await TestRunner(suite: suite, options: .init(jobs: 2, handlers: HandlerRunner(timeout: .seconds(60))))
+            .run(try suite.cases())
         #expect(result.cases.count >= 20)
         #expect(result.passed, "\(ConsoleReport.render(result))")
     }

@@ -12,6 +12,9 @@ import NIOCore
 /// `chunks` binary messages of at most 16 KiB). A text message `{"type": "text", "text": ...}` is a typed turn; `{"type": "end"}` ends
 /// the utterance being spoken. Utterances end after 0.8 s of silence or 15 s of speech.
 struct DeviceStream: Sendable {
+    /// The device went away: the stream closes.
+    struct StreamEnded: Error {}
+
     let household: Household
     let device: String
     /// Silence that ends an utterance, and the longest one (seconds).
@@ -23,6 +26,14 @@ struct DeviceStream: Sendable {
     static let chunk = 16_384
 
     func run(inbound: WebSocketInboundStream, outbound: WebSocketOutboundWriter) async throws {
+        do {
+            try await serve(inbound: inbound, outbound: outbound)
+        } catch is StreamEnded {
+            try await outbound.close(.goingAway, reason: "the device is gone")
+        }
+    }
+
+    private func serve(inbound: WebSocketInboundStream, outbound: WebSocketOutboundWriter) async throws {
         var pointer = EndPointer()
         var buffer: [Int16] = []
         var offset = 0.0
@@ -44,6 +55,8 @@ struct DeviceStream: Sendable {
                 try await report(turn)
             } catch let error as ServerError {
                 try await send(["type": "error", "status": Int(error.status.code), "message": error.message])
+                // The device is gone: nothing more can be heard here.
+                if error.status == .notFound { throw StreamEnded() }
             }
             offset += Double(buffer.count) / 16_000
             buffer = []
@@ -78,20 +91,24 @@ struct DeviceStream: Sendable {
                 for index in samples.indices {
                     samples[index] = Int16(bitPattern: UInt16(raw[2 * index]) | UInt16(raw[2 * index + 1]) << 8)
                 }
-                buffer += samples
-                pointer.process(samples)
-                if pointer.inSpeech, !started {
-                    started = true
-                    try await send(["type": "speech-started", "at": offset + Double(pointer.speechStart ?? 0) / 100])
-                }
-                let speaking = pointer.seconds - Double(pointer.speechStart ?? 0) / 100
-                if started, pointer.silence >= endSilence || speaking >= longest {
-                    try await finishUtterance()
-                } else if !started, pointer.seconds > 30 {
-                    // Half a minute of nothing: keep the stream small.
-                    offset += Double(buffer.count) / 16_000
-                    buffer = []
-                    pointer = EndPointer()
+                // 100 ms at a time, so a large message cannot carry an utterance past its limits.
+                for start in stride(from: 0, to: samples.count, by: 1_600) {
+                    let slice = Array(samples[start..<min(start + 1_600, samples.count)])
+                    buffer += slice
+                    pointer.process(slice)
+                    if pointer.inSpeech, !started {
+                        started = true
+                        try await send(["type": "speech-started", "at": offset + Double(pointer.speechStart ?? 0) / 100])
+                    }
+                    let speaking = pointer.seconds - Double(pointer.speechStart ?? 0) / 100
+                    if started, pointer.silence >= endSilence || speaking >= longest {
+                        try await finishUtterance()
+                    } else if !started, pointer.seconds > 30 {
+                        // Half a minute of nothing: keep the stream small.
+                        offset += Double(buffer.count) / 16_000
+                        buffer = []
+                        pointer = EndPointer()
+                    }
                 }
             case .text(let text):
                 let object = (try? JSONSerialization.jsonObject(with: Data(text.utf8))) as? [String: Any]
@@ -105,6 +122,7 @@ struct DeviceStream: Sendable {
                         try await report(try await household.turn(device: device, text: line))
                     } catch let error as ServerError {
                         try await send(["type": "error", "status": Int(error.status.code), "message": error.message])
+                        if error.status == .notFound { throw StreamEnded() }
                     }
                 case "end":
                     if started { try await finishUtterance() }

@@ -68,19 +68,31 @@ public struct HouseholdAPI: Sendable {
         let token = token
         let open = streams
         let limit = limits.streams
-        router.ws("devices/:id/stream") { request, context in
+        // The upgrade is always taken: a refused upgrade could only be an empty 400. What is wrong
+        // (no token, no such device, too many streams) comes as one `error` event, then the close.
+        router.ws("devices/:id/stream") { _, _ in .upgrade([:]) } onUpgrade: { inbound, outbound, context in
+            let request = context.request
+            func refuse(_ error: ServerError) async throws {
+                let body = ["type": "error", "status": Int(error.status.code), "message": error.message, "fix": error.fix ?? ""] as [String: Any]
+                let data = try JSONSerialization.data(withJSONObject: body, options: [.sortedKeys])
+                try await outbound.write(.text(String(decoding: data, as: UTF8.self)))
+                try await outbound.close(.policyViolation, reason: error.message)
+            }
+            if let origin = request.headers[.origin], SameOriginMiddleware.isForeign(origin: origin, authority: request.head.authority ?? "") {
+                return try await refuse(ServerError(.forbidden, "streams from other sites (Origin \(origin)) are refused."))
+            }
             if let token, request.headers[.authorization] != "Bearer \(token)", request.uri.queryParameters.get("token").map({ String($0) }) != token {
-                throw ServerError(.unauthorized, "this server needs a token.", fix: "Send 'Authorization: Bearer <token>', or ?token=<token>.")
+                return try await refuse(ServerError(.unauthorized, "this server needs a token.", fix: "Send 'Authorization: Bearer <token>', or ?token=<token>."))
             }
-            _ = try await household.device(try Self.parameter(context, "id"))
-            // The stream is counted from the upgrade request on, so a burst of them cannot pass the limit.
-            guard open.reserve(below: limit) else {
-                throw ServerError(.tooManyRequests, "\(limit) device streams are open, the most this server takes.", fix: "Close one, or try again later.")
-            }
-            return .upgrade([:])
-        } onUpgrade: { inbound, outbound, context in
-            defer { open.add(-1) }
             let id = try Self.parameter(context.requestContext, "id")
+            guard (try? await household.device(id)) != nil else {
+                return try await refuse(ServerError(.notFound, "no device '\(id)'.", fix: "GET /devices lists them."))
+            }
+            guard open.reserve(below: limit) else {
+                return try await refuse(ServerError(.tooManyRequests, "\(limit) device streams are open, the most this server takes.",
+                                                    fix: "Close one, or try again later."))
+            }
+            defer { open.add(-1) }
             try await DeviceStream(household: household, device: id).run(inbound: inbound, outbound: outbound)
         }
         return router
@@ -90,6 +102,7 @@ public struct HouseholdAPI: Sendable {
     public func router() -> Router<BasicRequestContext> {
         let router = Router()
         router.add(middleware: JSONErrorMiddleware())
+        router.add(middleware: SameOriginMiddleware(tokenProtected: token != nil))
         if let token { router.add(middleware: TokenMiddleware(token: token)) }
         let household = household
         let limits = limits
@@ -117,8 +130,8 @@ public struct HouseholdAPI: Sendable {
                 return Self.raw(TranscriptWriter.json(turn))
             }
             let body = try await Self.decode(Body.self, request, context, limit: limits.body)
-            guard body.text.count <= limits.turnText else {
-                throw ServerError(.contentTooLarge, "the turn's text has \(body.text.count) characters; at most \(limits.turnText).",
+            guard body.text.unicodeScalars.count <= limits.turnText else {
+                throw ServerError(.contentTooLarge, "the turn's text has \(body.text.unicodeScalars.count) characters; at most \(limits.turnText).",
                                   fix: "Send one utterance a turn.")
             }
             let turn = try await household.turn(device: id, text: body.text)
@@ -163,7 +176,7 @@ public struct HouseholdAPI: Sendable {
             let body = try await Self.decode(Body.self, request, context, limit: limits.body)
             let deleted = try await household.setEntities(app: try Self.parameter(context, "name"), entity: try Self.parameter(context, "entity"),
                                                           values: body.values)
-            return try Self.json(["deletedDonations": deleted])
+            return try Self.json(["deletedDonations": deleted.donations, "deletedShortcuts": deleted.shortcuts])
         }
 
         router.get("shortcuts") { _, _ in try Self.json(["shortcuts": try await household.userShortcuts()]) }
@@ -198,7 +211,9 @@ public struct HouseholdAPI: Sendable {
     /// The `at` query parameter (ISO 8601), if any.
     static func date(_ request: Request) throws -> Date? {
         guard let at = request.uri.queryParameters.get("at") else { return nil }
-        guard let parsed = ISO8601DateFormatter().date(from: String(at)) else {
+        let fractional = ISO8601DateFormatter()
+        fractional.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
+        guard let parsed = ISO8601DateFormatter().date(from: String(at)) ?? fractional.date(from: String(at)) else {
             throw ServerError(.badRequest, "'at' is not an ISO 8601 time.", fix: "Write it like 2026-11-23T08:00:00Z.")
         }
         return parsed
@@ -228,8 +243,12 @@ public struct HouseholdAPI: Sendable {
         }
     }
 
-    /// The request body as `T`, read up to `limit` bytes.
+    /// The request body as `T`, read up to `limit` bytes. Only `application/json` is read: a web page
+    /// can send a form or text to a local server without asking, never JSON.
     static func decode<T: Decodable>(_ type: T.Type, _ request: Request, _ context: BasicRequestContext, limit: Int) async throws -> T {
+        guard (request.headers[.contentType] ?? "").lowercased().hasPrefix("application/json") else {
+            throw ServerError(.unsupportedMediaType, "this endpoint takes a JSON body.", fix: "Send Content-Type: application/json.")
+        }
         var request = request
         let buffer: ByteBuffer
         do {
@@ -297,6 +316,54 @@ struct JSONErrorMiddleware: RouterMiddleware {
                 : (error.body ?? error.status.reasonPhrase)
             throw ServerError(error.status, message, fix: error.status == .notFound ? "See docs/server.md for the endpoints." : nil)
         }
+    }
+}
+
+/// Refuses what a web page could send a local server behind its user's back: a request whose `Origin`
+/// is another site (403), and, on a server without a token, one whose `Host` is not loopback (403: a
+/// DNS-rebinding page).
+struct SameOriginMiddleware: RouterMiddleware {
+    typealias Context = BasicRequestContext
+    let tokenProtected: Bool
+
+    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+        let host = request.head.authority ?? ""
+        if let origin = request.headers[.origin] {
+            guard !Self.isForeign(origin: origin, authority: host) else {
+                throw ServerError(.forbidden, "requests from other sites (Origin \(origin)) are refused.",
+                                  fix: "Call the API from a program, not a web page of another site.")
+            }
+        }
+        if !tokenProtected, !host.isEmpty {
+            let name = host.hasPrefix("[") ? String(host.prefix { $0 != "]" }.dropFirst()) : String(host.split(separator: ":").first ?? "")
+            guard ServerOptions.isLoopback(name) else {
+                throw ServerError(.forbidden, "this server answers only at a loopback address (Host \(host)).",
+                                  fix: "Use http://127.0.0.1:<port>, or start it with --host and --token.")
+            }
+        }
+        return try await next(request, context)
+    }
+
+    /// Whether `origin` is a web page of another site than the server at `authority` (its `Host`).
+    /// Browsers send the page's own origin (http, https, or `null` for a file or sandbox); an origin
+    /// with a WebSocket scheme comes from a program that says where it connects, not from a page.
+    static func isForeign(origin: String, authority: String) -> Bool {
+        let origin = origin.trimmingCharacters(in: .whitespaces).lowercased()
+        guard !origin.isEmpty else { return false }
+        guard let url = URL(string: origin), let scheme = url.scheme, let host = url.host else { return true }
+        if scheme == "ws" || scheme == "wss" { return false }
+        let defaultPort = scheme == "https" ? 443 : 80
+        let authority = authority.lowercased()
+        let server: (host: String, port: Int)
+        if authority.hasPrefix("["), let close = authority.firstIndex(of: "]") {
+            let rest = authority[authority.index(after: close)...]
+            server = (String(authority[...close]), rest.hasPrefix(":") ? Int(rest.dropFirst()) ?? -1 : defaultPort)
+        } else {
+            let parts = authority.split(separator: ":", maxSplits: 1)
+            server = (parts.first.map(String.init) ?? "", parts.count == 2 ? Int(parts[1]) ?? -1 : defaultPort)
+        }
+        let originHost = host.contains(":") && !host.hasPrefix("[") ? "[\(host)]" : host
+        return originHost != server.host || (url.port ?? defaultPort) != server.port
     }
 }
 

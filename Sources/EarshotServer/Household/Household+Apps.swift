@@ -17,6 +17,14 @@ extension Household {
     /// - Throws: ``ServerError`` 422 with the manifest's own error (line, column, fix).
     public func installApp(yaml: String, folder: String? = nil) throws(ServerError) -> InstalledApp {
         let manifest: AppManifest
+        if folder == nil, yaml.contains("handler:") {
+            // Text from a client has no folder of its own; a handler in it would run whatever the
+            // client wrote on this machine.
+            if let loaded = try? AppManifest(yaml: yaml, path: "app.yaml"), loaded.intents.contains(where: { $0.handler != nil }) {
+                throw ServerError(.unprocessableContent, "handlers run only for apps installed from a path on the server's machine.",
+                                  fix: "Install it with {\"path\": \"/where/it/is\"}, or leave the handler out (result: stands in for perform()).")
+            }
+        }
         do {
             manifest = try AppManifest(yaml: yaml, path: (folder.map { ($0 as NSString).appendingPathComponent("app.yaml") }) ?? "app.yaml")
         } catch {
@@ -27,14 +35,18 @@ extension Household {
         let name = manifest.name
         let stored = folder.map { "# earshot-folder: \($0)\n" + yaml } ?? yaml
         try store.write { db in
-            try db.execute(sql: "INSERT OR REPLACE INTO app (name, manifest, installed) VALUES (?, ?, ?)", arguments: [name, stored, at])
+            // An upsert, not INSERT OR REPLACE: a replace deletes the row first, and the entities with it.
+            try db.execute(sql: """
+                INSERT INTO app (name, manifest, installed) VALUES (?, ?, ?)
+                ON CONFLICT(name) DO UPDATE SET manifest = excluded.manifest, installed = excluded.installed
+                """, arguments: [name, stored, at])
             // Entities the app gave before stay, as long as the entity still exists.
             let entities = manifest.entities.map(\.id)
             for entity in try String.fetchAll(db, sql: "SELECT entity FROM entity WHERE app = ?", arguments: [name]) where !entities.contains(entity) {
                 try db.execute(sql: "DELETE FROM entity WHERE app = ? AND entity = ?", arguments: [name, entity])
             }
         }
-        sessions.removeAll()
+        invalidateSessions()
         return Self.describe(manifest)
     }
 
@@ -61,19 +73,23 @@ extension Household {
             try db.execute(sql: "DELETE FROM donation WHERE app = ?", arguments: [name])
             try db.execute(sql: "DELETE FROM user_shortcut WHERE app = ?", arguments: [name])
         }
-        sessions.removeAll()
+        invalidateSessions()
     }
 
     /// `updateAppShortcutParameters()`: the app's current values of one entity replace the ones before,
     /// and its phrases are expanded over them at once. Donations that named a value now gone are deleted.
     ///
-    /// - Returns: how many donations were deleted.
+    /// - Returns: how many donations and people's shortcuts were deleted.
     @discardableResult
-    public func setEntities(app name: String, entity: String, values: [Value]) throws(ServerError) -> Int {
+    public func setEntities(app name: String, entity: String, values: [Value]) throws(ServerError) -> (donations: Int, shortcuts: Int) {
         let manifest = try manifest(named: name)
         guard let set = manifest.entities.first(where: { $0.id == entity }) else {
             throw ServerError(.notFound, "\(name) has no entity '\(entity)'.",
                               fix: "Use one of: \(manifest.entities.map(\.id).joined(separator: ", ")).")
+        }
+        guard !values.isEmpty else {
+            throw ServerError(.badRequest, "an entity needs at least one value.",
+                              fix: "Send the values the app has now; an app with none offers no phrase with \(entity) in it.")
         }
         var seen: Set<String> = []
         for value in values {
@@ -86,20 +102,23 @@ extension Household {
         // Parameters of this entity type, per intent: their donated values must still exist.
         let typed = manifest.intents.map { intent in (intent.id, intent.parameters.filter { $0.type.valueSetID == set.id }.map(\.id)) }
         let ids = Set(values.map(\.id))
-        let deleted = try store.write { db -> Int in
+        let deleted = try store.write { db -> (Int, Int) in
             try db.execute(sql: "INSERT OR REPLACE INTO entity (app, entity, \"values\") VALUES (?, ?, ?)", arguments: [name, entity, json])
-            var deleted = 0
-            for row in try Row.fetchAll(db, sql: "SELECT id, intent, \"values\" FROM donation WHERE app = ?", arguments: [name]) {
-                let donated = Self.decodeValues(row["values"])
-                let parameters = typed.first { $0.0 == (row["intent"] as String) }?.1 ?? []
-                if parameters.contains(where: { donated[$0].map { !ids.contains($0) } ?? false }) {
-                    try db.execute(sql: "DELETE FROM donation WHERE id = ?", arguments: [row["id"] as Int64])
-                    deleted += 1
+            // Donations and people's shortcuts that name a value now gone go with it.
+            var counts = (0, 0)
+            for (table, index) in [("donation", 0), ("user_shortcut", 1)] {
+                for row in try Row.fetchAll(db, sql: "SELECT id, intent, \"values\" FROM \(table) WHERE app = ?", arguments: [name]) {
+                    let named = Self.decodeValues(row["values"])
+                    let parameters = typed.first { $0.0 == (row["intent"] as String) }?.1 ?? []
+                    if parameters.contains(where: { named[$0].map { !ids.contains($0) } ?? false }) {
+                        try db.execute(sql: "DELETE FROM \(table) WHERE id = ?", arguments: [row["id"] as Int64])
+                        if index == 0 { counts.0 += 1 } else { counts.1 += 1 }
+                    }
                 }
             }
-            return deleted
+            return counts
         }
-        sessions.removeAll()
+        invalidateSessions()
         return deleted
     }
 

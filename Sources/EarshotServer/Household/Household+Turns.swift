@@ -50,7 +50,7 @@ extension Household {
                            arguments: [shortcut.phrase, normalized, shortcut.app, shortcut.intent, values, device, at])
             return db.lastInsertedRowID
         }
-        for key in sessions.keys { sessions[key]?.userShortcuts.append(shortcut) }
+        invalidateSessions()
         return UserShortcutRecord(id: id, phrase: shortcut.phrase, app: shortcut.app, intent: shortcut.intent, values: shortcut.values, device: device)
     }
 
@@ -71,7 +71,7 @@ extension Household {
             return db.changesCount
         }
         guard deleted > 0 else { throw ServerError(.notFound, "no user shortcut \(id).", fix: "GET /shortcuts lists them.") }
-        sessions.removeAll()
+        invalidateSessions()
     }
 
     // MARK: Turns
@@ -83,10 +83,11 @@ extension Household {
         await acquire(id)
         defer { release(id) }
         var session = try await session(for: id)
+        let started = generation
         let before = session.runs
         var turn = await session.respond(to: text)
-        sessions[id] = session
-        try record(&turn, device: id, runsBefore: before, runsAfter: session.runs)
+        keep(session, for: id, since: started)
+        try record(&turn, device: id, inConversation: session.isInConversation, runsBefore: before, runsAfter: session.runs)
         return turn
     }
 
@@ -108,15 +109,25 @@ extension Household {
             throw ServerError(.internalServerError, "recognition failed: \(error)")
         }
         var session = try await session(for: id)
+        let started = generation
         let before = session.runs
         var turn = await SpeechLoop.respond(to: recognition, session: &session)
-        sessions[id] = session
-        try record(&turn, device: id, runsBefore: before, runsAfter: session.runs)
+        keep(session, for: id, since: started)
+        try record(&turn, device: id, inConversation: session.isInConversation, runsBefore: before, runsAfter: session.runs)
         return turn
+    }
+
+    /// Stores a session a turn moved on, unless apps, entities, shortcuts or devices changed while the
+    /// turn was under way: then the next turn rebuilds it (and replays the conversation's lines).
+    func keep(_ session: Session, for id: String, since started: Int) {
+        if generation == started { sessions[id] = session } else { sessions[id] = nil }
     }
 
     /// What the device makes of `audio` where its conversation is now, without answering.
     public func transcribe(device id: String, audio: AudioBuffer) async throws(ServerError) -> String {
+        _ = try device(id)
+        await acquire(id)
+        defer { release(id) }
         let snapshot = try await session(for: id)
         do {
             let recognition = try await speech.with { loop in try await loop.recognize(audio, session: snapshot) }
@@ -132,6 +143,9 @@ extension Household {
 
     /// The intent and values the device would match `text` to, without starting anything.
     public func resolve(device id: String, text: String) async throws(ServerError) -> (intent: String, values: [String: String])? {
+        _ = try device(id)
+        await acquire(id)
+        defer { release(id) }
         let session = try await session(for: id)
         guard let best = session.resolver.resolve(text).matches.first else { return nil }
         return (best.expansion.intent, best.expansion.values)
@@ -187,6 +201,7 @@ extension Household {
     /// server restarted) is picked up again: its lines are replayed.
     func session(for id: String) async throws(ServerError) -> Session {
         if let session = sessions[id] { return session }
+        let started = generation
         let device = try device(id)
         let workspace = Workspace(apps: try manifests(), profiles: profiles)
         var session: Session
@@ -208,16 +223,16 @@ extension Household {
         }.flatMap { try? JSONDecoder().decode([String].self, from: Data($0.utf8)) } ?? []
         for line in lines { _ = await session.respond(to: line) }
         if let current = sessions[id] { return current }
-        sessions[id] = session
+        // Something changed during the replay: use this session for this turn, rebuild for the next.
+        if generation == started { sessions[id] = session }
         return session
     }
 
     /// Writes the turn to the transcript (its reply audio named by its row: `/devices/<id>/replies/<n>.wav`),
     /// donates a successful run, and counts runs.
-    func record(_ turn: inout Turn, device: String, runsBefore: [String: Int], runsAfter: [String: Int]) throws(ServerError) {
+    func record(_ turn: inout Turn, device: String, inConversation: Bool, runsBefore: [String: Int], runsAfter: [String: Int]) throws(ServerError) {
         let at = now().timeIntervalSince1970
-        // The conversation's lines so far, to pick it up again after a restart; none once it ended.
-        let inConversation = sessions[device]?.isInConversation ?? false
+        // The conversation's lines so far (to pick it up again after a restart) are kept below; none once it ended.
         let heardText = turn.heard.text
         let startsConversation = turn.isInvocation
         let donation: (app: String, intent: String, values: String)? = turn.outcome == .success
@@ -226,6 +241,8 @@ extension Household {
         let pending = turn
         let recorded = try store.write { db -> Turn in
             var turn = pending
+            // A device removed meanwhile keeps nothing.
+            guard try Bool.fetchOne(db, sql: "SELECT 1 FROM device WHERE id = ?", arguments: [device]) == true else { return turn }
             try db.execute(sql: "INSERT INTO turn (device, at, json) VALUES (?, ?, '{}')", arguments: [device, at])
             turn.reply.audio = "/devices/\(device)/replies/\(db.lastInsertedRowID).wav"
             try db.execute(sql: "UPDATE turn SET json = ? WHERE id = ?", arguments: [TranscriptWriter.json(turn), db.lastInsertedRowID])

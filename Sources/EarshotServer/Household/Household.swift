@@ -21,6 +21,15 @@ public actor Household {
     var sessions: [String: Session] = [:]
     /// Devices with a turn under way → the turns waiting for it: one turn at a time per device.
     var busy: [String: [CheckedContinuation<Void, Never>]] = [:]
+    /// Bumped by every change that makes the sessions stale (apps, entities, people's shortcuts,
+    /// devices): a turn that was under way keeps its session only if nothing changed meanwhile.
+    var generation = 0
+
+    /// Drops every session: the next turn of each device rebuilds it (and replays its conversation).
+    func invalidateSessions() {
+        generation += 1
+        sessions.removeAll()
+    }
 
     public init(store: HouseholdStore, profiles: ProfileCatalog, handlers: HandlerRunner = HandlerRunner(),
                 speech: SpeechPool = SpeechPool(), now: @escaping @Sendable () -> Date = { Date() }) {
@@ -103,9 +112,13 @@ public actor Household {
         return found
     }
 
-    /// Removes a device, its conversation, transcript and run counts (its donations stay: they are the person's history).
-    public func removeDevice(_ id: String) throws(ServerError) {
+    /// Removes a device, its conversation, transcript and run counts (its donations stay: they are the
+    /// person's history). A turn under way on it finishes first.
+    public func removeDevice(_ id: String) async throws(ServerError) {
         _ = try device(id)
+        await acquire(id)
+        defer { release(id) }
+        generation += 1
         try store.write { db in
             try db.execute(sql: "DELETE FROM device WHERE id = ?", arguments: [id])
             try db.execute(sql: "DELETE FROM run WHERE device = ?", arguments: [id])

@@ -28,6 +28,16 @@ public struct HouseholdWyomingBackend: WyomingBackend {
                            voices: voices.filter { seen.insert($0).inserted }.map { WyomingVoice(name: $0, languages: ["en"]) })
     }
 
+    /// The longest text taken (a typed turn's limit on the HTTP API).
+    public static let maximumText = 1_000
+
+    /// Refuses text longer than a turn can be.
+    func check(_ text: String) throws(ServerError) {
+        guard text.unicodeScalars.count <= Self.maximumText else {
+            throw ServerError(.contentTooLarge, "the text has \(text.unicodeScalars.count) characters; at most \(Self.maximumText).")
+        }
+    }
+
     public func transcribe(samples: [Int16], sampleRate: Int, language: String?) async throws -> String {
         try await household.transcribe(device: device, audio: AudioBuffer(samples: samples, sampleRate: sampleRate))
     }
@@ -35,6 +45,7 @@ public struct HouseholdWyomingBackend: WyomingBackend {
     /// The intent the device's phrases give the text (exact or flexible, as the device matches), with
     /// the parameter values said as entities; the conversation does not move.
     public func recognize(text: String) async throws -> WyomingRecognition {
+        try check(text)
         guard let match = try await household.resolve(device: device, text: text) else {
             return .notRecognized(reply: "Sorry, I can't help with that.")
         }
@@ -45,6 +56,7 @@ public struct HouseholdWyomingBackend: WyomingBackend {
 
     /// A turn on the device: answered, with what the device says back.
     public func handle(text: String) async throws -> WyomingHandling {
+        try check(text)
         let turn = try await household.turn(device: device, text: text)
         switch turn.outcome {
         case .noMatch, .notUnderstood: return .notHandled(reply: turn.reply.text)
@@ -54,6 +66,7 @@ public struct HouseholdWyomingBackend: WyomingBackend {
 
     /// A voice not among ``info``'s is taken as no choice: the device's own voice speaks.
     public func synthesize(text: String, voice: String?) async throws -> (samples: [Int16], sampleRate: Int) {
+        try check(text)
         let known = voice.flatMap { name in info.voices.contains { $0.name == name } ? name : nil }
         let audio = try await household.speak(device: device, text: text, voice: known)
         return (audio.samples, audio.sampleRate)
