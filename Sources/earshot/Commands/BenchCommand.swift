@@ -11,7 +11,7 @@ import Foundation
 struct BenchCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "bench",
-        abstract: "Measures exact matching, and speech over the audio fixtures (accuracy and speed).")
+        abstract: "Measures speed and accuracy: matching, speech, the sentence model, live sessions, test suites, the reviewer and the server.")
 
     enum Part: String, ExpressibleByArgument, CaseIterable { case exact, speech, speed, embedding, flexible, live, test, check, serve, all }
 
