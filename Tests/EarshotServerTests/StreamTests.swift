@@ -89,23 +89,11 @@ struct StreamTests {
         try await api.application().test(.live) { client in
             let port = try #require(client.port)
             let logger = Logger(label: "test")
-            /// The status of the first `error` event the stream sends, or 0 when it sent none before closing.
+            /// The status of the first `error` event the stream sends after a typed message, or 0 when it
+            /// sent none. A raw socket, not a WebSocket library: a refusal comes right after the upgrade, in
+            /// the same read as the 101, where HummingbirdWSClient can lose it (and then waits forever).
             func refusal(_ path: String) async -> Int {
-                let status = Tally()
-                _ = try? await WebSocketClient.connect(url: "ws://127.0.0.1:\(port)\(path)", logger: logger) { inbound, outbound, _ in
-                    var messages = inbound.messages(maxSize: 1 << 16).makeAsyncIterator()
-                    // A stream that is served says nothing until spoken to: ask it something typed.
-                    try await outbound.write(.text(#"{"type": "nonsense"}"#))
-                    while let message = try await messages.next() {
-                        guard case .text(let text) = message,
-                              let event = (try? JSONSerialization.jsonObject(with: Data(text.utf8))) as? [String: Any],
-                              event["type"] as? String == "error" else { continue }
-                        status.set(event["status"] as? Int ?? -1)
-                        break
-                    }
-                    try? await outbound.close(.normalClosure, reason: nil)
-                }
-                return status.value
+                await Task.detached { WebSocketProbe.firstErrorStatus(port: port, path: path) }.value
             }
             func connects(_ path: String) async -> Bool { await refusal(path) == 400 }
             #expect(await connects("/devices/wrist/stream?token=0123456789abcdef-secret"))
@@ -127,12 +115,63 @@ struct StreamTests {
     }
 }
 
-/// One number, set from a WebSocket handler.
-final class Tally: @unchecked Sendable {
-    private let lock = NSLock()
-    private var number = 0
-    func set(_ value: Int) { lock.withLock { number = value } }
-    var value: Int { lock.withLock { number } }
+/// A WebSocket client in a few lines over a blocking socket (with a 10 s read limit, so a test fails
+/// rather than hangs): the handshake, one masked text frame, then the server's frames until the first
+/// `error` event or the close.
+enum WebSocketProbe {
+    static func firstErrorStatus(port: Int, path: String) -> Int {
+        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        guard fd >= 0 else { return -1 }
+        defer { close(fd) }
+        var limit = timeval(tv_sec: 10, tv_usec: 0)
+        setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &limit, socklen_t(MemoryLayout<timeval>.size))
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = in_port_t(UInt16(port).bigEndian)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        let connected = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+        }
+        guard connected == 0 else { return -1 }
+        let handshake = "GET \(path) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
+            + "Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\r\n"
+        let payload = Array(#"{"type": "nonsense"}"#.utf8)
+        let mask: [UInt8] = [1, 2, 3, 4]
+        let frame = [0x81, 0x80 | UInt8(payload.count)] + mask + payload.enumerated().map { $1 ^ mask[$0 % 4] }
+        let request = Array(handshake.utf8) + frame
+        guard write(fd, request, request.count) == request.count else { return -1 }
+        var received: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 4_096)
+        while true {
+            if let status = Self.errorStatus(in: received) { return status }
+            let count = read(fd, &chunk, chunk.count)
+            guard count > 0 else { return Self.errorStatus(in: received) ?? 0 }
+            received += chunk[..<count]
+        }
+    }
+
+    /// The `status` of the first text frame of type `error` after the HTTP response, if it has arrived.
+    static func errorStatus(in bytes: [UInt8]) -> Int? {
+        guard let end = bytes.indices.dropLast(3).first(where: { bytes[$0..<$0 + 4] == [13, 10, 13, 10] }) else { return nil }
+        var at = end + 4
+        while at + 2 <= bytes.count {
+            let opcode = bytes[at] & 0x0F
+            var length = Int(bytes[at + 1] & 0x7F)
+            var start = at + 2
+            if length == 126 {
+                guard start + 2 <= bytes.count else { return nil }
+                length = Int(bytes[start]) << 8 | Int(bytes[start + 1])
+                start += 2
+            }
+            guard start + length <= bytes.count else { return nil }
+            if opcode == 1, let event = (try? JSONSerialization.jsonObject(with: Data(bytes[start..<start + length]))) as? [String: Any],
+               event["type"] as? String == "error" {
+                return event["status"] as? Int ?? -1
+            }
+            at = start + length
+        }
+        return nil
+    }
 }
 
 /// What the socket received.

@@ -97,17 +97,7 @@ extension Household {
         _ = try device(id)
         await acquire(id)
         defer { release(id) }
-        let snapshot = try await session(for: id)
-        let recognition: Recognition
-        do {
-            recognition = try await speech.with { loop in try await loop.recognize(audio, session: snapshot) }
-        } catch let error as SpeechPool.Unavailable {
-            throw ServerError(.serviceUnavailable, "speech recognition is not available: \(error.error.message)", fix: error.error.fix)
-        } catch let error as SpeechError {
-            throw ServerError(.unprocessableContent, error.message, fix: error.fix)
-        } catch {
-            throw ServerError(.internalServerError, "recognition failed: \(error)")
-        }
+        let recognition = try await recognize(audio, session: try await session(for: id))
         var session = try await session(for: id)
         let started = generation
         let before = session.runs
@@ -128,10 +118,13 @@ extension Household {
         _ = try device(id)
         await acquire(id)
         defer { release(id) }
-        let snapshot = try await session(for: id)
+        return try await recognize(audio, session: try await session(for: id)).text
+    }
+
+    /// `audio` recognised in what `session` listens for now, by one of the pool's speech loops.
+    func recognize(_ audio: AudioBuffer, session snapshot: Session) async throws(ServerError) -> Recognition {
         do {
-            let recognition = try await speech.with { loop in try await loop.recognize(audio, session: snapshot) }
-            return recognition.text
+            return try await speech.with { loop in try await loop.recognize(audio, session: snapshot) }
         } catch let error as SpeechPool.Unavailable {
             throw ServerError(.serviceUnavailable, "speech recognition is not available: \(error.error.message)", fix: error.error.fix)
         } catch let error as SpeechError {
