@@ -17,19 +17,17 @@ extension Household {
     /// - Throws: ``ServerError`` 422 with the manifest's own error (line, column, fix).
     public func installApp(yaml: String, folder: String? = nil) throws(ServerError) -> InstalledApp {
         let manifest: AppManifest
-        if folder == nil, yaml.contains("handler:") {
-            // Text from a client has no folder of its own; a handler in it would run whatever the
-            // client wrote on this machine.
-            if let loaded = try? AppManifest(yaml: yaml, path: "app.yaml"), loaded.intents.contains(where: { $0.handler != nil }) {
-                throw ServerError(.unprocessableContent, "handlers run only for apps installed from a path on the server's machine.",
-                                  fix: "Install it with {\"path\": \"/where/it/is\"}, or leave the handler out (result: stands in for perform()).")
-            }
-        }
         do {
             manifest = try AppManifest(yaml: yaml, path: (folder.map { ($0 as NSString).appendingPathComponent("app.yaml") }) ?? "app.yaml")
         } catch {
             throw ServerError(.unprocessableContent, "the manifest does not load: \(error.location.line.map { "line \($0)" } ?? "") \(error.message)",
                               fix: error.fix)
+        }
+        // Text from a client has no folder of its own; a handler in it would run whatever the client
+        // wrote on this machine.
+        if folder == nil, manifest.intents.contains(where: { $0.handler != nil }) {
+            throw ServerError(.unprocessableContent, "handlers run only for apps installed from a path on the server's machine.",
+                              fix: "Install it with {\"path\": \"/where/it/is\"}, or leave the handler out (result: stands in for perform()).")
         }
         let at = now().timeIntervalSince1970
         let name = manifest.name
