@@ -1,4 +1,5 @@
 import Earshot
+import EarshotDialogue
 @testable import EarshotServer
 import Foundation
 import Hummingbird
@@ -21,8 +22,11 @@ struct HouseholdAPITests {
     }
 
     static func household(state: String? = nil, clock: Clock = Clock()) throws -> Household {
-        Household(store: try HouseholdStore(path: state), profiles: try Bundled.profiles(), now: { clock.now() })
+        Household(store: try HouseholdStore(path: state), profiles: try Bundled.profiles(), handlers: generousHandlers, now: { clock.now() })
     }
+
+    /// The examples' Python handlers start slowly on a busy machine; a time-out is not what these tests test.
+    static var generousHandlers: HandlerRunner { HandlerRunner(timeout: .seconds(60)) }
 
     /// Sends a JSON request and returns the status and the decoded object.
     static func send(_ client: some TestClientProtocol, _ method: HTTPRequest.Method, _ uri: String, _ body: Any? = nil,

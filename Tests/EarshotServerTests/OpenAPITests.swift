@@ -135,7 +135,7 @@ struct OpenAPITests {
     }
 
     static func household() throws -> Household {
-        Household(store: try HouseholdStore(path: nil), profiles: try Bundled.profiles(),
+        Household(store: try HouseholdStore(path: nil), profiles: try Bundled.profiles(), handlers: HouseholdAPITests.generousHandlers,
                   now: { ISO8601DateFormatter().date(from: "2026-11-23T08:00:00Z")! })
     }
 
