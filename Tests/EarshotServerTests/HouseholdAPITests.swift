@@ -184,6 +184,12 @@ struct HouseholdAPITests {
         #expect(SameOriginMiddleware.isForeign(origin: "http://127.0.0.1:3000", authority: "127.0.0.1:8765"))
         #expect(SameOriginMiddleware.isForeign(origin: "http://127.0.0.1", authority: "127.0.0.1:8765"))
         #expect(SameOriginMiddleware.isForeign(origin: "null", authority: "127.0.0.1:8765"))
+        // The same checks for a request and for a stream's upgrade: another site's page; a DNS-rebinding
+        // page (its own origin, a Host that is not loopback) on a server without a token.
+        #expect(SameOriginMiddleware.refusal(origin: nil, authority: "127.0.0.1:8765", tokenProtected: false) == nil)
+        #expect(SameOriginMiddleware.refusal(origin: "http://evil.example", authority: "127.0.0.1:8765", tokenProtected: true)?.status == .forbidden)
+        #expect(SameOriginMiddleware.refusal(origin: "http://evil.example:8765", authority: "evil.example:8765", tokenProtected: false)?.status == .forbidden)
+        #expect(SameOriginMiddleware.refusal(origin: "http://evil.example:8765", authority: "evil.example:8765", tokenProtected: true) == nil)
     }
 
     @Test("a restarted server reads back what it acknowledged: devices, apps, entities, shortcuts, donations, run counts, a conversation in progress")

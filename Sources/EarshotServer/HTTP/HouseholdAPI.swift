@@ -78,8 +78,9 @@ public struct HouseholdAPI: Sendable {
                 try await outbound.write(.text(String(decoding: data, as: UTF8.self)))
                 try await outbound.close(.policyViolation, reason: error.message)
             }
-            if let origin = request.headers[.origin], SameOriginMiddleware.isForeign(origin: origin, authority: request.head.authority ?? "") {
-                return try await refuse(ServerError(.forbidden, "streams from other sites (Origin \(origin)) are refused."))
+            if let refusal = SameOriginMiddleware.refusal(origin: request.headers[.origin], authority: request.head.authority ?? "",
+                                                          tokenProtected: token != nil) {
+                return try await refuse(refusal)
             }
             if let token, request.headers[.authorization] != "Bearer \(token)", request.uri.queryParameters.get("token").map({ String($0) }) != token {
                 return try await refuse(ServerError(.unauthorized, "this server needs a token.", fix: "Send 'Authorization: Bearer <token>', or ?token=<token>."))
@@ -327,21 +328,26 @@ struct SameOriginMiddleware: RouterMiddleware {
     let tokenProtected: Bool
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
-        let host = request.head.authority ?? ""
-        if let origin = request.headers[.origin] {
-            guard !Self.isForeign(origin: origin, authority: host) else {
-                throw ServerError(.forbidden, "requests from other sites (Origin \(origin)) are refused.",
-                                  fix: "Call the API from a program, not a web page of another site.")
-            }
+        if let refusal = Self.refusal(origin: request.headers[.origin], authority: request.head.authority ?? "", tokenProtected: tokenProtected) {
+            throw refusal
+        }
+        return try await next(request, context)
+    }
+
+    /// Why a request (or a stream's upgrade request) is refused as a web page's, or nil when it is not.
+    static func refusal(origin: String?, authority host: String, tokenProtected: Bool) -> ServerError? {
+        if let origin, isForeign(origin: origin, authority: host) {
+            return ServerError(.forbidden, "requests from other sites (Origin \(origin)) are refused.",
+                               fix: "Call the API from a program, not a web page of another site.")
         }
         if !tokenProtected, !host.isEmpty {
             let name = host.hasPrefix("[") ? String(host.prefix { $0 != "]" }.dropFirst()) : String(host.split(separator: ":").first ?? "")
             guard ServerOptions.isLoopback(name) else {
-                throw ServerError(.forbidden, "this server answers only at a loopback address (Host \(host)).",
-                                  fix: "Use http://127.0.0.1:<port>, or start it with --host and --token.")
+                return ServerError(.forbidden, "this server answers only at a loopback address (Host \(host)).",
+                                   fix: "Use http://127.0.0.1:<port>, or start it with --host and --token.")
             }
         }
-        return try await next(request, context)
+        return nil
     }
 
     /// Whether `origin` is a web page of another site than the server at `authority` (its `Host`).
