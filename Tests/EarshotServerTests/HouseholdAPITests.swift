@@ -105,8 +105,14 @@ struct HouseholdAPITests {
             // A list that disappears takes its donations with it.
             let before = (morning.json["suggestions"] as? [[String: Any]])?.contains { ($0["values"] as? [String: String])?["list"] == "camping" }
             #expect(before == true)
+            // … and a person's own shortcut that names it; the one naming a list that stays is kept.
+            #expect(try await Self.send(client, .post, "/shortcuts", ["phrase": "Camping gear", "app": "Demo", "intent": "SummarizeList",
+                                                                     "values": ["list": "camping"]]).status == .created)
             let removed = try await Self.send(client, .put, "/apps/Demo/entities/TodoList", ["values": [["id": "shopping", "title": "Shopping"]]])
             #expect(removed.json["deletedDonations"] as? Int == 2, "\(removed.json)")
+            #expect(removed.json["deletedShortcuts"] as? Int == 1, "\(removed.json)")
+            let phrases = (try await Self.send(client, .get, "/shortcuts").json["shortcuts"] as? [[String: Any]])?.compactMap { $0["phrase"] as? String }
+            #expect(phrases?.contains("Groceries please") == true && phrases?.contains("Camping gear") == false, "\(phrases ?? [])")
             let after = try await Self.send(client, .get, "/suggestions?at=2026-11-24T08:15:00Z")
             #expect((after.json["suggestions"] as? [[String: Any]])?.contains { ($0["values"] as? [String: String])?["list"] == "camping" } == false)
 

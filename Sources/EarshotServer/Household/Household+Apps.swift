@@ -103,18 +103,19 @@ extension Household {
         let deleted = try store.write { db -> (Int, Int) in
             try db.execute(sql: "INSERT OR REPLACE INTO entity (app, entity, \"values\") VALUES (?, ?, ?)", arguments: [name, entity, json])
             // Donations and people's shortcuts that name a value now gone go with it.
-            var counts = (0, 0)
-            for (table, index) in [("donation", 0), ("user_shortcut", 1)] {
+            func deleteStale(from table: String) throws -> Int {
+                var deleted = 0
                 for row in try Row.fetchAll(db, sql: "SELECT id, intent, \"values\" FROM \(table) WHERE app = ?", arguments: [name]) {
                     let named = Self.decodeValues(row["values"])
                     let parameters = typed.first { $0.0 == (row["intent"] as String) }?.1 ?? []
                     if parameters.contains(where: { named[$0].map { !ids.contains($0) } ?? false }) {
                         try db.execute(sql: "DELETE FROM \(table) WHERE id = ?", arguments: [row["id"] as Int64])
-                        if index == 0 { counts.0 += 1 } else { counts.1 += 1 }
+                        deleted += 1
                     }
                 }
+                return deleted
             }
-            return counts
+            return (try deleteStale(from: "donation"), try deleteStale(from: "user_shortcut"))
         }
         invalidateSessions()
         return deleted

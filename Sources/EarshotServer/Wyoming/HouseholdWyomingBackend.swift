@@ -28,8 +28,8 @@ public struct HouseholdWyomingBackend: WyomingBackend {
                            voices: voices.filter { seen.insert($0).inserted }.map { WyomingVoice(name: $0, languages: ["en"]) })
     }
 
-    /// The longest text taken (a typed turn's limit on the HTTP API).
-    public static let maximumText = 1_000
+    /// The longest text taken: a typed turn's limit on the HTTP API.
+    public static let maximumText = HouseholdAPI.Limits().turnText
 
     /// Refuses text longer than a turn can be.
     func check(_ text: String) throws(ServerError) {
