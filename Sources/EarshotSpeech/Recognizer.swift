@@ -31,10 +31,17 @@ public struct Recognition: Sendable, Equatable {
 ///
 /// One decoder per instance; use an instance from one task at a time (pocketsphinx is not thread-safe).
 public final class Recognizer {
-    /// Where the en-us acoustic model and dictionary are (Debian's `pocketsphinx-en-us`).
+    /// Where the en-us acoustic model and dictionary are: Debian's `pocketsphinx-en-us` (``debian``), or
+    /// that model adapted to espeak-ng's voices (``synthetic(folder:)``); ``for(_:)`` picks by whose
+    /// speech is heard.
     public struct Model: Sendable {
         public var acousticModel: String
         public var dictionary: String
+
+        public init(acousticModel: String, dictionary: String) {
+            self.acousticModel = acousticModel
+            self.dictionary = dictionary
+        }
 
         public static let debian = Model(
             acousticModel: "/usr/share/pocketsphinx/model/en-us/en-us",
@@ -109,6 +116,8 @@ public final class Recognizer {
     public internal(set) var lastDiagnostics: (gap: Double, coverage: Double, voiced: Double, phones: Int) = (0, 0, 0, 0)
     /// Seconds the last recognition spent decoding with the grammar and with the phone loop.
     public internal(set) var lastTimings: (grammar: Double, phoneLoop: Double) = (0, 0)
+    /// The acoustic model and dictionary the decoders were started with.
+    public let model: Model
     /// Words the dictionary lacked, with the pronunciation Earshot derived.
     public internal(set) var guessedWords: [String: String] = [:]
 
@@ -120,6 +129,7 @@ public final class Recognizer {
             throw SpeechError("the speech model is missing (\(path)).", fix: "Install it with `make setup` (Debian package pocketsphinx-en-us).")
         }
         earshot_sphinx_quiet()
+        self.model = model
         (config, decoder) = try Self.start(model, options: decoderOptions)
         // Narrower beams for the phone loop: it is a yardstick, and a wide one costs as much as the grammar.
         (phoneConfig, phoneDecoder) = try Self.start(model, options: ["-beam", "1e-10", "-pbeam", "1e-10", "-wbeam", "1e-8"])

@@ -179,6 +179,25 @@ struct CLIExitTests {
         #expect(watch.stdout.contains("SummarizeList"))
     }
 
+    @Test("without the synthetic-speech model: `run --speaker synthetic` says so in one line, status 2; a person's recording is still heard")
+    func missingSyntheticSpeechModel() async throws {
+        let dir = try Self.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let missing = dir.appendingPathComponent("no-speech-model").path
+        let soupchef = Self.packageRoot.appendingPathComponent("examples/soupchef").path
+        let wav = dir.appendingPathComponent("order.wav").path
+        let said = try await Self.run(["say", "Order soup with Soup Chef", "-o", wav], in: dir)
+        #expect(said.status == 0, "stderr: \(said.stderr)")
+        let synthetic = try await Self.run(["run", "--app", soupchef, "--speaker", "synthetic", wav], in: dir,
+                                           environment: ["EARSHOT_SPEECH_MODEL_DIR": missing])
+        #expect(synthetic.status == 2 && !synthetic.signaled, "status \(synthetic.status); stderr: \(synthetic.stderr)")
+        #expect(synthetic.stderr.split(separator: "\n").count == 1, "stderr: \(synthetic.stderr)")
+        #expect(synthetic.stderr.contains(missing) && synthetic.stderr.contains("make setup"), "stderr: \(synthetic.stderr)")
+        let person = try await Self.run(["run", "--app", soupchef, wav], in: dir, environment: ["EARSHOT_SPEECH_MODEL_DIR": missing])
+        #expect(person.status == 0, "stderr: \(person.stderr)")
+        #expect(person.stdout.contains("OrderSoup"), "stdout: \(person.stdout)")
+    }
+
     @Test("earshot listen on a capture device that does not exist: status 2, one line naming it")
     func listenMissingDevice() async throws {
         let dir = try Self.temporaryDirectory()

@@ -58,7 +58,7 @@ struct FixtureTests {
     func phrases() async throws {
         let fixtures = try AudioFixtures(folder: Self.folder)
         let result = try await SpeechAccuracy.measure(fixtures, workspace: try Self.workspace(fixtures), kinds: [.phrase],
-                                                      oneVoiceEach: true, loop: try SpeechLoop())
+                                                      oneVoiceEach: true, loop: try SpeechLoop(source: .synthetic))
         for tally in result.tallies {
             #expect(tally.total > 100)
             #expect(tally.rate >= 0.98, "\(tally.profile): \(tally.hits) of \(tally.total); missed: \(tally.misses)")
@@ -69,10 +69,11 @@ struct FixtureTests {
     func answers() async throws {
         let fixtures = try AudioFixtures(folder: Self.folder)
         let result = try await SpeechAccuracy.measure(fixtures, workspace: try Self.workspace(fixtures), kinds: [.answer],
-                                                      oneVoiceEach: true, loop: try SpeechLoop())
+                                                      oneVoiceEach: true, loop: try SpeechLoop(source: .synthetic))
         for tally in result.tallies where tally.total > 0 {
-            // Measured 91.6% (HomePod) and 91.3% (Watch) in this one-voice sample; the full bench: BENCHMARKS.md.
-            #expect(tally.rate >= 0.89, "\(tally.profile): \(tally.hits) of \(tally.total); missed: \(tally.misses)")
+            // The whole set in three voices: 99.5% (HomePod, 4 misses of 819) and 100% (Watch) with the
+            // synthetic-speech model, so this third of it misses at most 4 of 273 (BENCHMARKS.md).
+            #expect(tally.rate >= 0.97, "\(tally.profile): \(tally.hits) of \(tally.total); missed: \(tally.misses)")
         }
         #expect(result.tally(.answer, on: "homepod")?.total ?? 0 >= 250)
     }
@@ -81,7 +82,7 @@ struct FixtureTests {
     func outOfDomain() async throws {
         let fixtures = try AudioFixtures(folder: Self.folder)
         let result = try await SpeechAccuracy.measure(fixtures, workspace: try Self.workspace(fixtures), kinds: [.ood],
-                                                      oneVoiceEach: true, loop: try SpeechLoop())
+                                                      oneVoiceEach: true, loop: try SpeechLoop(source: .synthetic))
         for tally in result.tallies {
             #expect(tally.total >= 50)
             #expect(tally.rate >= 0.97, "\(tally.profile): \(tally.hits) of \(tally.total); let through: \(tally.misses)")
@@ -92,10 +93,11 @@ struct FixtureTests {
     func outOfDomainAnswers() async throws {
         let fixtures = try AudioFixtures(folder: Self.folder)
         let result = try await SpeechAccuracy.measure(fixtures, workspace: try Self.workspace(fixtures), kinds: [.oodAnswer],
-                                                      oneVoiceEach: true, loop: try SpeechLoop())
+                                                      oneVoiceEach: true, loop: try SpeechLoop(source: .synthetic))
         for tally in result.tallies {
             #expect(tally.total >= 50)
-            #expect(tally.rate >= 0.92, "\(tally.profile): \(tally.hits) of \(tally.total); taken as answers: \(tally.misses)")
+            // The whole set: 163 of 165 on each device (BENCHMARKS.md).
+            #expect(tally.rate >= 0.95, "\(tally.profile): \(tally.hits) of \(tally.total); taken as answers: \(tally.misses)")
         }
     }
 }

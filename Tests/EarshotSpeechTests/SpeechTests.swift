@@ -56,6 +56,29 @@ struct SpeechTests {
         }
     }
 
+    @Test("espeak-ng's \"the first one\" is the first option to the synthetic-speech model, in every voice",
+          arguments: ["en-us", "en-gb", "en-us+f3"])
+    func firstOption(voice: String) async throws {
+        // With Debian's model (trained on people) espeak-ng's "first" is heard as "third" in every voice.
+        var session = try Workspace(apps: try Bundled.exampleApps(), profiles: try Bundled.profiles()).session(profile: "homepod")
+        _ = await session.respond(to: "Order soup with Soup Chef")
+        let loop = try SpeechLoop(source: .synthetic)
+        let turn = try await loop.turn(try Synthesizer().speak("the first one", voice: .init(name: voice)), session: &session)
+        #expect(turn.heard.text == "the first one", "heard \"\(turn.heard.text)\"")
+        #expect(turn.parameter("soup")?.id == "clam-chowder", "\(turn)")
+    }
+
+    @Test("the synthetic-speech model's folder is checked: a missing one names itself and the fix")
+    func missingSyntheticModel() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("earshot-no-model-\(UUID().uuidString)").path
+        #expect {
+            _ = try Recognizer.Model.synthetic(folder: folder)
+        } throws: { error in
+            let message = "\(error)"
+            return message.contains(folder) && message.contains("make setup")
+        }
+    }
+
     @Test("a slow and a quick yes are both taken", arguments: [110, 175, 260])
     func yesAtAnyPace(rate: Int) async throws {
         var session = try Workspace(apps: try Bundled.exampleApps(), profiles: try Bundled.profiles()).session(profile: "homepod")

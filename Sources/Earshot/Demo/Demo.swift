@@ -91,7 +91,7 @@ public enum Demo {
         var loop: SpeechLoop?
         if case .speech = mode {
             do {
-                loop = try SpeechLoop()
+                loop = try SpeechLoop(source: .synthetic)
             } catch {
                 throw SpeechError(error.message, fix: [error.fix, "Or play the typed demo: earshot demo --text."]
                     .compactMap { $0 }.joined(separator: " "))

@@ -15,11 +15,15 @@ public final class SpeechLoop {
     public let synthesizer = Synthesizer()
     private let work = WorkQueue(label: "earshot.speech-loop")
 
-    public init(recognizer: Recognizer? = nil) throws(SpeechError) {
+    /// - Parameters:
+    ///   - recognizer: the recognizer to use; by default one with the acoustic model for `source`.
+    ///   - source: whose speech the loop hears: a person's (microphones, recordings) or espeak-ng's (what
+    ///     Earshot synthesises itself), which picks the acoustic model.
+    public init(recognizer: Recognizer? = nil, source: SpeechSource = .person) throws(SpeechError) {
         if let recognizer {
             self.recognizer = recognizer
         } else {
-            self.recognizer = try Recognizer()
+            self.recognizer = try Recognizer(model: try .for(source))
         }
     }
 

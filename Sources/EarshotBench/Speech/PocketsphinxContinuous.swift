@@ -2,7 +2,7 @@ import EarshotAudio
 import EarshotSpeech
 import Foundation
 
-/// Runs Debian's `pocketsphinx_continuous` on files with the grammar Earshot would use, for comparison.
+/// Runs Debian's `pocketsphinx_continuous` on files with the grammar and acoustic model Earshot uses, for comparison.
 enum PocketsphinxContinuous {
     static let executable = "/usr/bin/pocketsphinx_continuous"
 
@@ -17,8 +17,8 @@ enum PocketsphinxContinuous {
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
             let grammar = folder.appendingPathComponent("earshot.gram").path
             try Recognizer.jsgf(context).write(toFile: grammar, atomically: true, encoding: .utf8)
-            // The same dictionary: the model's, and the pronunciations Earshot guessed.
-            let model = Recognizer.Model.debian
+            // The same acoustic model and dictionary: the model's, and the pronunciations Earshot guessed.
+            let model = recognizer.model
             var dictionary = try String(contentsOfFile: model.dictionary, encoding: .utf8)
             for (word, phones) in recognizer.guessedWords.sorted(by: { $0.key < $1.key }) { dictionary += "\(word) \(phones)\n" }
             let dict = folder.appendingPathComponent("earshot.dict").path

@@ -25,11 +25,12 @@ public struct SpeechSpeed: Sendable {
     public var grammarRealTimeFactor: Double { grammarDecodeSeconds / audioSeconds }
 
     /// Plays `limit` en-us invocation fixtures on HomePod, as files (real-time factor) and as a live stream
-    /// (latency).
-    public static func measure(_ fixtures: AudioFixtures, workspace: Workspace, limit: Int = 40) async throws -> SpeechSpeed {
+    /// (latency), recognised with `model`.
+    public static func measure(_ fixtures: AudioFixtures, workspace: Workspace, limit: Int = 40,
+                               model: Recognizer.Model = .debian) async throws -> SpeechSpeed {
         let clock = ContinuousClock()
         var start = clock.now
-        let recognizer = try Recognizer()
+        let recognizer = try Recognizer(model: model)
         let modelLoad = (clock.now - start).seconds
         let loop = try SpeechLoop(recognizer: recognizer)
         let fresh = try workspace.session(profile: "homepod")

@@ -47,7 +47,7 @@ extension Session {
         }
     }
 
-    static let coreSentences = ["cancel", "stop", "never mind", "repeat", "say that again", "what did you say"]
+    static let coreSentences = ["cancel", "stop", "never mind", "repeat", "repeat that", "say that again", "what did you say"]
     static let moreSentences = ["more options", "more", "something else", "what else"]
     static let yesSentences = ["yes", "yeah", "yep", "sure", "okay", "yes please", "correct", "that's right", "go ahead", "do it"]
     static let noSentences = ["no", "nope", "no thanks", "no thank you", "don't"]

@@ -43,7 +43,7 @@ public enum AcousticReview {
 
         let (app, profile) = try device(for: manifest, profiles: profiles)
         // One loop (decoders are slow to start; the recognizer keeps the grammar it compiled) for everything.
-        let loop = try SpeechLoop()
+        let loop = try SpeechLoop(source: .synthetic)
         try checkVoices(voices, loop: loop)
         // No flexible matcher: the recognition context is the grammar of the exact phrases alone, and
         // resolution is exact. Only the resolver reads the session, which never advances (no turn is
@@ -111,7 +111,7 @@ public enum AcousticReview {
     ///
     /// - Throws: ``SpeechError`` naming what is missing and the fix.
     public static func checkSpeech(voices: [String]) throws(SpeechError) {
-        try checkVoices(voices, loop: try SpeechLoop())
+        try checkVoices(voices, loop: try SpeechLoop(source: .synthetic))
     }
 
     /// Fails before any phrase when espeak-ng cannot speak in one of `voices`.

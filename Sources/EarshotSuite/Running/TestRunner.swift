@@ -141,14 +141,15 @@ public struct TestRunner: Sendable {
         }
     }
 
-    /// The speech machinery of one worker, made when first needed.
+    /// The speech machinery of one worker, made when first needed: a loop per acoustic model, since
+    /// `say:` lines are espeak-ng's speech and `audio:` recordings a person's.
     struct Worker {
-        private var loop: SpeechLoop?
+        private var loops: [SpeechSource: SpeechLoop] = [:]
 
-        mutating func speechLoop() throws(SpeechError) -> SpeechLoop {
-            if let loop { return loop }
-            let made = try SpeechLoop()
-            loop = made
+        mutating func speechLoop(for source: SpeechSource) throws(SpeechError) -> SpeechLoop {
+            if let loop = loops[source] { return loop }
+            let made = try SpeechLoop(source: source)
+            loops[source] = made
             return made
         }
     }
@@ -166,13 +167,15 @@ public struct TestRunner: Sendable {
         turns: for (index, step) in steps.enumerated() {
             do {
                 var note: String?
-                // What goes through recognition: the synthesised `say:` line in audio runs, a recording always.
+                // What goes through recognition: the synthesised `say:` line in audio runs, a recording always;
+                // each heard with the acoustic model for whoever spoke it.
                 var spoken: AudioBuffer?
+                var source = SpeechSource.synthetic
                 switch step.input {
                 case .say(let text):
                     if options.mode == .audio {
                         if session.recognitionContext != nil {
-                            spoken = try await worker.speechLoop().speak(text, profile: speaker)
+                            spoken = try await worker.speechLoop(for: .synthetic).speak(text, profile: speaker)
                         } else {
                             note = "typed: the device waits for an open-ended answer here, which speech recognition cannot take"
                         }
@@ -185,12 +188,13 @@ public struct TestRunner: Sendable {
                         break turns
                     }
                     spoken = suite.recordings[path]
+                    source = .person
                 }
                 let turn: Turn
                 var heardAudio: AudioBuffer?
                 if var audio = spoken {
                     if let snr = options.noise { audio = audio.addingNoise(snr: snr, seed: Self.seed(testCase, turn: index)) }
-                    let loop = try worker.speechLoop()
+                    let loop = try worker.speechLoop(for: source)
                     let recognition = try await loop.recognize(audio, session: session)
                     turn = await loop.respond(to: recognition, session: &session)
                     result.audioSeconds += audio.duration
@@ -203,7 +207,7 @@ public struct TestRunner: Sendable {
                 }
                 var replyAudio: AudioBuffer?
                 if options.keepAudio, !turn.reply.text.isEmpty {
-                    replyAudio = try await worker.speechLoop().speak(turn.reply.text, profile: session.profile)
+                    replyAudio = try await worker.speechLoop(for: source).speak(turn.reply.text, profile: session.profile)
                 }
                 let failures = step.expectation.failures(for: turn)
                 result.turns.append(TurnResult(step: step, turn: turn, failures: failures, note: note,

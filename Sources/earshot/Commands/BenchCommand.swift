@@ -33,6 +33,9 @@ struct BenchCommand: AsyncParsableCommand {
     @Flag(help: "List every fixture that missed.")
     var misses = false
 
+    @Option(help: "The acoustic model that hears the fixtures (accuracy and speed) and the spoken development set: synthetic (adapted to espeak-ng, as `earshot test --audio` uses) or person (Debian's en-us, as for microphones and recordings).")
+    var speaker: SpeechSource = .synthetic
+
     @Flag(help: ArgumentHelp("Recognise without rejection: accept whatever sentence the grammar search ends on.", visibility: .hidden))
     var noRejection = false
 
@@ -67,7 +70,7 @@ struct BenchCommand: AsyncParsableCommand {
                 if misses { say(result.confusions.map { "  - \($0)" }.joined(separator: "\n")) }
             }
             say("\n### Speed\n\n" + (try FlexibleMatchingSpeed.measure(encoder: try SentenceEncoder())).markdown + "\n")
-            let spoken = try await FlexibleMatchingAccuracy.spoken(loop: try SpeechLoop())
+            let spoken = try await FlexibleMatchingAccuracy.spoken(loop: try SpeechLoop(source: speaker))
             say("### Spoken (en-us, through the speech loop)\n\n" + spoken.markdown + "\n")
             if misses { say(spoken.misses.map { "- \($0)" }.joined(separator: "\n") + "\n") }
         }
@@ -87,7 +90,7 @@ struct BenchCommand: AsyncParsableCommand {
         let fixtures = try AudioFixtures(folder: self.fixtures ?? AudioFixtures.defaultFolder())
         let workspace = Workspace(apps: try fixtures.exampleApps(), profiles: try Bundled.profiles())
         if only == .speech || only == .all {
-            let loop = try SpeechLoop()
+            let loop = try SpeechLoop(source: speaker)
             loop.recognizer.rejects = !noRejection
             if let noiseFloor { loop.recognizer.noiseFloor = noiseFloor }
             let accuracy = try await SpeechAccuracy.measure(fixtures, workspace: workspace,
@@ -108,7 +111,7 @@ struct BenchCommand: AsyncParsableCommand {
             }
         }
         if only == .speed || only == .all {
-            say("## Speech speed\n\n" + (try await SpeechSpeed.measure(fixtures, workspace: workspace)).markdown)
+            say("## Speech speed\n\n" + (try await SpeechSpeed.measure(fixtures, workspace: workspace, model: try .for(speaker))).markdown)
         }
         if only == .live || only == .all {
             say("\n" + (try await LiveBenchmark.measure(fixtures, workspace: workspace, threshold: wakeThreshold)).report(misses: misses) + "\n")

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Earshot
 import EarshotAudio
+import EarshotSpeech
 import Foundation
 
 struct RunCommand: AsyncParsableCommand {
@@ -14,6 +15,9 @@ struct RunCommand: AsyncParsableCommand {
     @Option(help: "Write each reply as speech to DIR/turn-N.wav.")
     var replyDir: String?
 
+    @Option(help: "Whose speech the files hold: person (a recording of someone; Debian's en-us model) or synthetic (espeak-ng, as `earshot say` writes; that model adapted to espeak-ng).")
+    var speaker: SpeechSource = .person
+
     @OptionGroup var common: CommonOptions
     @OptionGroup var device: DeviceOptions
 
@@ -22,7 +26,7 @@ struct RunCommand: AsyncParsableCommand {
                                                      settings: device.settings, handlers: device.handlers)
         // Every file is read before the first turn, so a bad one fails fast with nothing half done.
         let buffers = try audio.map { path throws(AudioError) in try AudioFile.read(path) }
-        let loop = try SpeechLoop()
+        let loop = try SpeechLoop(source: speaker)
         for (index, buffer) in buffers.enumerated() {
             let reply = replyDir.map { ($0 as NSString).appendingPathComponent("turn-\(index + 1).wav") }
             let turn = try await loop.turn(buffer, session: &session, replyPath: reply)

@@ -1,0 +1,5 @@
+import ArgumentParser
+import EarshotSpeech
+
+/// `--speaker person|synthetic`: whose speech the audio holds, which picks the acoustic model.
+extension SpeechSource: ExpressibleByArgument {}
