@@ -3,6 +3,7 @@
 to espeak-ng's voices (docs/speech.md, "Two acoustic models").
 
     scripts/adapt_speech_model.py FOLDER
+    scripts/adapt_speech_model.py --installed FOLDER   exit 0 when FOLDER holds this recipe's model
 
 `make setup` runs it once, when FOLDER (by default ~/.cache/earshot/models/en-us-espeak-ng) lacks the
 model or holds one made by another recipe. It needs Debian's pocketsphinx-en-us, sphinxtrain,
@@ -18,7 +19,6 @@ model's Gaussians towards espeak-ng's speech (`map_adapt`); the mixture weights 
 
 import concurrent.futures
 import hashlib
-import io
 import os
 import random
 import re
@@ -154,9 +154,22 @@ def sendump_to_mixture_weights(sendump, mixture_weights):
         out.write(struct.pack(f"<{len(values)}f", *values))
 
 
+def installed(folder):
+    """Whether `folder` holds every model file and was made by this recipe."""
+    if not all(os.path.isfile(os.path.join(folder, name)) for name in MODEL_FILES):
+        return False
+    try:
+        with open(os.path.join(folder, "installed-from")) as f:
+            return f.readline().rstrip("\n") == RECIPE
+    except OSError:
+        return False
+
+
 def main():
+    if len(sys.argv) == 3 and sys.argv[1] == "--installed":
+        sys.exit(0 if installed(sys.argv[2]) else 1)
     if len(sys.argv) != 2:
-        fail("usage: adapt_speech_model.py FOLDER")
+        fail("usage: adapt_speech_model.py [--installed] FOLDER")
     folder = sys.argv[1]
     for path in [BASE, DICTIONARY, f"{WORDNET}/data.noun", f"{SPHINXTRAIN}/bw", f"{SPHINXTRAIN}/map_adapt"]:
         if not os.path.exists(path):

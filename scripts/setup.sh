@@ -100,13 +100,7 @@ fi
 # Rebuilt when the folder lacks a file or was made by another recipe.
 speech_dir="${EARSHOT_SPEECH_MODEL_DIR:-${XDG_CACHE_HOME:-$HOME/.cache}/earshot/models/en-us-espeak-ng}"
 here="$(cd "$(dirname "$0")" && pwd)"
-speech_recipe="$(sed -n 's/^RECIPE = "\(.*\)"$/\1/p' "$here/adapt_speech_model.py")"
-speech_installed() {
-  local f
-  for f in feat.params mdef means variances transition_matrices noisedict sendump; do [ -f "$speech_dir/$f" ] || return 1; done
-  [ "$(head -n 1 "$speech_dir/installed-from" 2>/dev/null)" = "$speech_recipe" ]
-}
-if ! speech_installed; then
+if ! python3 "$here/adapt_speech_model.py" --installed "$speech_dir"; then
   echo "setup: adapting the en-us speech model to espeak-ng's voices in $speech_dir (a minute or two)"
   python3 "$here/adapt_speech_model.py" "$speech_dir" \
     || { echo "setup: the speech model for synthetic speech could not be built (above). Fix: run make setup again; if it fails the same way, report it." >&2; exit 1; }
