@@ -25,8 +25,15 @@ public struct SemanticIndex: Sendable {
         /// The app's intents, and for each expansion the position of its intent among them.
         public let intents: [String]
         public let intentOfExpansion: [Int]
+        /// For each expansion, the position of its phrase among the app's phrases; and for each phrase, the
+        /// position of its intent in `intents`. Phrases of one intent that differ only in their placeholders
+        /// ("How far did I hike {period} with {applicationName}", "How far did I hike with
+        /// {applicationName}") are one phrase: the same words.
+        public let phraseOfExpansion: [Int]
+        public let intentOfPhrase: [Int]
 
-        init(phrases: [Embedding], negatives: [Embedding], actions: [Embedding], actionOfExpansion: [Int], intents: [String]) {
+        init(phrases: [Embedding], negatives: [Embedding], actions: [Embedding], actionOfExpansion: [Int], intents: [String],
+             templates: [String]) {
             dimension = phrases.first?.dimension ?? 0
             phraseMatrix = phrases.flatMap(\.values)
             self.negatives = negatives
@@ -41,6 +48,16 @@ public struct SemanticIndex: Sendable {
                 return order.count - 1
             }
             self.intents = order
+            var phrasePosition: [String: Int] = [:]
+            var intentOfPhrase: [Int] = []
+            phraseOfExpansion = zip(intents, templates).map { intent, template in
+                let key = intent + "\u{0}" + SemanticIndex.action(of: template)
+                if let known = phrasePosition[key] { return known }
+                phrasePosition[key] = intentOfPhrase.count
+                intentOfPhrase.append(position[intent]!)
+                return intentOfPhrase.count - 1
+            }
+            self.intentOfPhrase = intentOfPhrase
         }
 
         /// The number of expansions.
@@ -79,7 +96,7 @@ public struct SemanticIndex: Sendable {
             apps.append(App(phrases: Array(vectors[..<app.expansions.count]), negatives: Array(vectors[app.expansions.count..<negativeEnd]),
                             actions: Array(vectors[negativeEnd...]),
                             actionOfExpansion: app.expansions.map { actionPosition[Self.action(of: $0.phrase)]! },
-                            intents: app.expansions.map(\.intent)))
+                            intents: app.expansions.map(\.intent), templates: app.expansions.map(\.phrase)))
         }
         self.apps = apps
     }

@@ -28,16 +28,30 @@ public struct SemanticMatcher: FlexibleMatcher {
         /// values) a match needs: a request for another action on the same things is no match.
         public var actionFloor: Float
 
-        public init(threshold: Float, margin: Float, sentenceWeight: Float = 1, actionFloor: Float = -1) {
+        /// Taken off an intent's score when the utterance says values (of the app's enums and entities)
+        /// the intent has no parameter for, in proportion to the share of such values: "a bowl of soup"
+        /// fits ordering soup, which takes a size, better than tracking an order, which takes nothing.
+        public var valuePenalty: Float
+
+        /// The share of the intent's mean phrase score in its score; the rest is its best expansion's. A
+        /// phrase scores as its best expansion. An intent all of whose phrases come close beats one that
+        /// has a single close expansion among hundreds (every soup, size and fulfillment of one phrase).
+        public var phraseMean: Float
+
+        public init(threshold: Float, margin: Float, sentenceWeight: Float = 1, actionFloor: Float = -1, valuePenalty: Float = 0,
+                    phraseMean: Float = 0) {
             self.threshold = threshold
             self.margin = margin
             self.sentenceWeight = sentenceWeight
             self.actionFloor = actionFloor
+            self.valuePenalty = valuePenalty
+            self.phraseMean = phraseMean
         }
 
         /// Calibrated on the development set (flexible-dev/devset.tsv, `earshot bench --only flexible`):
-        /// the highest recall at a precision of at least 0.95 — precision 0.951, recall 0.829.
-        public static let calibrated = Settings(threshold: 0.65, margin: 0.06, sentenceWeight: 0.8, actionFloor: 0.4)
+        /// the highest recall at a precision of at least 0.95 — precision 0.952, recall 0.857.
+        public static let calibrated = Settings(threshold: 0.65, margin: 0.05, sentenceWeight: 0.8, actionFloor: 0.4, valuePenalty: 0.2,
+                                                phraseMean: 0.25)
     }
 
     public let encoder: SentenceEncoder
@@ -46,6 +60,10 @@ public struct SemanticMatcher: FlexibleMatcher {
     /// Every app name and every value's title and synonym, normalised, longest first, with the apps that
     /// have it — what ``action(of:apps:)`` takes out of an utterance (made once, not per utterance).
     private let forms: [(form: String, apps: Set<Int>)]
+    /// By app position: every value form (normalised) with the value sets that have it, and for each
+    /// intent of the index the value sets its parameters take (what ``Settings/valuePenalty`` weighs).
+    private let valueForms: [ValueForms]
+    private let intentValueSets: [[Set<String>]]
 
     /// A matcher for the apps of `catalog` (the index is built, or read from the cache, now).
     public init(catalog: PhraseCatalog, encoder: SentenceEncoder, settings: Settings = .calibrated,
@@ -68,6 +86,11 @@ public struct SemanticMatcher: FlexibleMatcher {
             for form in forms.map(Normalizer.normalize) where !form.isEmpty { owners[form, default: []].insert(position) }
         }
         forms = owners.map { ($0.key, $0.value) }.sorted { ($0.form.count, $1.form) > ($1.form.count, $0.form) }
+        valueForms = catalog.apps.map { ValueForms($0.manifest) }
+        intentValueSets = catalog.apps.indices.map { position in
+            let intents = position < index.apps.count ? index.apps[position].intents : []
+            return intents.map { id in Set(catalog.apps[position].manifest.intent(id)?.parameters.compactMap(\.type.valueSetID) ?? []) }
+        }
     }
 
     public func match(_ utterance: String, normalized: String, in catalog: PhraseCatalog, apps: [Int]) -> Resolution {
@@ -117,52 +140,71 @@ public struct SemanticMatcher: FlexibleMatcher {
     /// The decision for an utterance already encoded.
     public func match(_ vector: Embedding, action: Embedding, normalized: String, in catalog: PhraseCatalog, apps: [Int]) -> Resolution {
         // Every phrase holds the app's name or a synonym (seed 002): only apps named in the utterance can
-        // match. The others are still scored, so a developer sees how close the utterance came.
-        let named = Set(apps.filter { Self.names(catalog.apps[$0], in: normalized) })
-        // The best expansion of each intent, and the closest negative phrase. (Scoring only the expansions
-        // whose values were all said was tried: on the development set it lost more right matches than it
-        // saved wrong ones.)
-        var best: [String: Candidate] = [:]
+        // match. The others are scored only when nothing matches, so a developer sees how close it came.
+        let apps = apps.filter { $0 < index.apps.count }
+        let named = apps.filter { Self.names(catalog.apps[$0], in: normalized) }
+        let ranked = Self.ranked(named.flatMap { intentCandidates(of: $0, vector, action, normalized: normalized, in: catalog) })
+        func nearest() -> [Candidate] {
+            let others = apps.filter { !named.contains($0) }.flatMap { intentCandidates(of: $0, vector, action, normalized: normalized, in: catalog) }
+            return Array(Self.ranked(ranked + others).prefix(3))
+        }
+        guard let top = ranked.first, Float(top.score) >= settings.threshold,
+              settings.actionFloor <= -1 || Self.actionSimilarity(index.apps[top.reference.app], top.reference.expansion, action) >= settings.actionFloor else {
+            return Resolution(mode: .flexible, matches: [], candidates: nearest())
+        }
+        // Closer to a negative phrase of an app named than to the best phrase (sentence against sentence):
+        // nothing.
         var negative: (score: Float, app: Int)?
-        for app in apps where app < index.apps.count {
-            let vectors = index.apps[app]
-            let scores = Self.scores(vectors, vector, action, sentenceWeight: settings.sentenceWeight)
-            // The best expansion of each intent, by the intents' positions (no strings in this loop).
-            var top = [(score: Float, expansion: Int)](repeating: (-2, -1), count: vectors.intents.count)
-            for (position, score) in scores.enumerated() {
-                let intent = vectors.intentOfExpansion[position]
-                if score > top[intent].score { top[intent] = (score, position) }
-            }
-            for (score, position) in top where position >= 0 {
-                let expansion = catalog.apps[app].expansions[position]
-                best["\(app)|\(expansion.intent)"] = Candidate(reference: .init(app: app, expansion: position), expansion: expansion,
-                                                              score: Double(score))
-            }
-            // The closest negative phrase of the apps the utterance names.
-            for phrase in vectors.negatives where named.contains(app) {
+        for app in named {
+            for phrase in index.apps[app].negatives {
                 let score = phrase.cosine(vector)
                 if score > negative?.score ?? -2 { negative = (score, app) }
             }
         }
-        let everything = best.values.sorted { ($0.score, $1.expansion.text) > ($1.score, $0.expansion.text) }
-        let candidates = Array(everything.prefix(3))
-        let ranked = everything.filter { named.contains($0.reference.app) }
-        guard let top = ranked.first, Float(top.score) >= settings.threshold,
-              settings.actionFloor <= -1 || Self.actionSimilarity(index.apps[top.reference.app], top.reference.expansion, action) >= settings.actionFloor else {
-            return Resolution(mode: .flexible, matches: [], candidates: candidates)
-        }
-        // Closer to a negative phrase than to the best phrase (sentence against sentence): nothing.
         if let negative, negative.score >= index.apps[top.reference.app].phrase(top.reference.expansion).cosine(vector) {
-            return Resolution(mode: .flexible, matches: [], candidates: candidates, vetoedBy: negative.app)
+            return Resolution(mode: .flexible, matches: [], candidates: nearest(), vetoedBy: negative.app)
         }
         let close = ranked.dropFirst().filter { Float(top.score - $0.score) < settings.margin }
         let winners = [top] + close
         let matches = winners.map { candidate in
             var said = candidate
-            said.expansion = Self.expansion(of: candidate, saying: normalized, in: catalog)
+            said.expansion = expansion(of: candidate, saying: normalized, in: catalog)
             return said
         }
-        return Resolution(mode: .flexible, matches: matches, candidates: candidates)
+        return Resolution(mode: .flexible, matches: matches, candidates: Array(ranked.prefix(3)))
+    }
+
+    /// Best first; equal scores in the order of the expansions' text, so the order never depends on the
+    /// order of the apps.
+    static func ranked(_ candidates: [Candidate]) -> [Candidate] {
+        candidates.sorted { ($0.score, $1.expansion.text) > ($1.score, $0.expansion.text) }
+    }
+
+    /// Each intent of `app` with its score and best expansion. (Scoring only the expansions whose values
+    /// were all said was tried: on the development set it lost more right matches than it saved wrong ones.)
+    func intentCandidates(of app: Int, _ vector: Embedding, _ action: Embedding, normalized: String,
+                          in catalog: PhraseCatalog) -> [Candidate] {
+        let vectors = index.apps[app]
+        let scores = Self.scores(vectors, vector, action, sentenceWeight: settings.sentenceWeight)
+        // The best expansion of each intent, by the intents' positions (no strings in this loop).
+        var top = [(score: Float, expansion: Int)](repeating: (-2, -1), count: vectors.intents.count)
+        for (position, score) in scores.enumerated() {
+            let intent = vectors.intentOfExpansion[position]
+            if score > top[intent].score { top[intent] = (score, position) }
+        }
+        let means = settings.phraseMean > 0 ? Self.meanPhraseScores(vectors, scores) : []
+        let said = settings.valuePenalty > 0 ? valueForms[app].mentionedSets(in: normalized) : []
+        return top.enumerated().compactMap { intent, best in
+            guard best.expansion >= 0 else { return nil }
+            var score = best.score
+            if settings.phraseMean > 0 { score = (1 - settings.phraseMean) * score + settings.phraseMean * means[intent] }
+            if !said.isEmpty {
+                let takes = intentValueSets[app][intent]
+                score -= settings.valuePenalty * Float(said.filter { takes.isDisjoint(with: $0) }.count) / Float(said.count)
+            }
+            return Candidate(reference: .init(app: app, expansion: best.expansion), expansion: catalog.apps[app].expansions[best.expansion],
+                             score: Double(score))
+        }
     }
 
     /// Every expansion's score: `weight` × cosine with the sentence (one matrix–vector product) +
@@ -192,39 +234,28 @@ public struct SemanticMatcher: FlexibleMatcher {
         return app.manifest.names(in: app.locale).contains { padded.contains(" \(Normalizer.normalize($0)) ") }
     }
 
+    /// For each intent of `app`, the mean over its phrases of each phrase's best expansion score.
+    static func meanPhraseScores(_ app: SemanticIndex.App, _ scores: [Float]) -> [Float] {
+        var phraseBest = [Float](repeating: -2, count: app.intentOfPhrase.count)
+        for (position, score) in scores.enumerated() {
+            let phrase = app.phraseOfExpansion[position]
+            if score > phraseBest[phrase] { phraseBest[phrase] = score }
+        }
+        var sums = [Float](repeating: 0, count: app.intents.count), counts = sums
+        for (phrase, score) in phraseBest.enumerated() {
+            sums[app.intentOfPhrase[phrase]] += score
+            counts[app.intentOfPhrase[phrase]] += 1
+        }
+        return zip(sums, counts).map { $1 > 0 ? $0 / $1 : -2 }
+    }
+
     /// The candidate's intent with only the parameter values said.
-    static func expansion(of candidate: Candidate, saying normalized: String, in catalog: PhraseCatalog) -> Expansion {
+    func expansion(of candidate: Candidate, saying normalized: String, in catalog: PhraseCatalog) -> Expansion {
         var expansion = candidate.expansion
-        expansion.values = values(of: expansion.intent, in: catalog.apps[candidate.reference.app].manifest, saying: normalized)
+        let app = candidate.reference.app
+        expansion.values = catalog.apps[app].manifest.intent(expansion.intent).map { valueForms[app].values(of: $0, saying: normalized) } ?? [:]
         expansion.text = normalized
         expansion.normalized = normalized
         return expansion
-    }
-
-    /// The values of `intent`'s parameters whose title or synonym is in the utterance, as whole words (the
-    /// longest form wins where forms overlap, so "clam chowder" beats "chowder").
-    static func values(of intentID: String, in manifest: AppManifest, saying normalized: String) -> [String: String] {
-        guard let intent = manifest.intent(intentID) else { return [:] }
-        var values: [String: String] = [:]
-        let padded = " \(normalized) "
-        var taken: [Range<String.Index>] = []
-        var forms: [(form: String, parameter: String, value: String)] = []
-        for parameter in intent.parameters {
-            guard let id = parameter.type.valueSetID, let set = manifest.valueSet(id) else { continue }
-            for value in set.values {
-                for form in value.spokenForms {
-                    forms.append((Normalizer.normalize(form), parameter.id, value.id))
-                }
-            }
-        }
-        for (form, parameter, value) in forms.sorted(by: { $0.form.count > $1.form.count }) where values[parameter] == nil && !form.isEmpty {
-            // The form's own characters, without the spaces that delimit it (neighbours share those).
-            guard let found = padded.range(of: " \(form) ") else { continue }
-            let range = padded.index(after: found.lowerBound)..<padded.index(before: found.upperBound)
-            guard !taken.contains(where: { $0.overlaps(range) }) else { continue }
-            values[parameter] = value
-            taken.append(range)
-        }
-        return values
     }
 }

@@ -37,13 +37,18 @@ public struct FlexibleMatchingAccuracy: Sendable {
     public var precision: Double { matched == 0 ? 1 : Double(correct) / Double(matched) }
     public var recall: Double { positives == 0 ? 1 : Double(correct) / Double(positives) }
 
-    /// The settings `earshot bench --only flexible` tries: sentence weight, threshold, margin and the floor
-    /// on the actions' similarity (−1: none).
-    public static let calibrationGrid: [SemanticMatcher.Settings] = [Float(-1), 0.3, 0.4, 0.5, 0.6].flatMap { floor in
-        [Float(1), 0.8, 0.7, 0.6, 0.5].flatMap { weight in
-            [Float(0.6), 0.65, 0.68, 0.7, 0.72, 0.74, 0.76, 0.78, 0.8, 0.82, 0.85, 0.88].flatMap { threshold in
-                [Float(0), 0.02, 0.04, 0.06].map {
-                    SemanticMatcher.Settings(threshold: threshold, margin: $0, sentenceWeight: weight, actionFloor: floor)
+    /// The settings `earshot bench --only flexible` tries: the floor on the actions' similarity (−1: none),
+    /// the sentence weight, the value penalty, the share of the phrase mean, threshold and margin.
+    public static let calibrationGrid: [SemanticMatcher.Settings] = [Float(-1), 0.3, 0.4, 0.5].flatMap { floor in
+        [Float(1), 0.8, 0.7].flatMap { weight in
+            [Float(0), 0.2].flatMap { penalty in
+                [Float(0), 0.25].flatMap { mean in
+                    [Float(0.6), 0.62, 0.65, 0.68, 0.7, 0.72, 0.75, 0.8].flatMap { threshold in
+                        [Float(0.04), 0.05, 0.06].map {
+                            SemanticMatcher.Settings(threshold: threshold, margin: $0, sentenceWeight: weight, actionFloor: floor,
+                                                     valuePenalty: penalty, phraseMean: mean)
+                        }
+                    }
                 }
             }
         }
@@ -55,9 +60,9 @@ public struct FlexibleMatchingAccuracy: Sendable {
             .deletingLastPathComponent().appendingPathComponent("flexible-dev").path
     }
 
-    /// Reads `devset.tsv` of `folder`.
-    public static func rows(folder: String) throws -> [Row] {
-        let text = try String(contentsOfFile: folder + "/devset.tsv", encoding: .utf8)
+    /// Reads `file` (`devset.tsv`, or `heldout.tsv`) of `folder`.
+    public static func rows(folder: String, file: String = "devset.tsv") throws -> [Row] {
+        let text = try String(contentsOfFile: folder + "/" + file, encoding: .utf8)
         return text.split(separator: "\n").dropFirst().compactMap { line in
             let fields = line.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
             guard fields.count >= 3 else { return nil }
@@ -80,10 +85,10 @@ public struct FlexibleMatchingAccuracy: Sendable {
         try AudioFixtures.apps(in: folder + "/../examples") + AudioFixtures.apps(in: folder + "/apps")
     }
 
-    /// Resolves every row on HomePod with `settings` (the vectors are encoded once per call).
-    public static func measure(folder: String = defaultFolder(), encoder: SentenceEncoder,
+    /// Resolves every row of `file` on HomePod with `settings` (the vectors are encoded once per call).
+    public static func measure(folder: String = defaultFolder(), file: String = "devset.tsv", encoder: SentenceEncoder,
                                settings: [SemanticMatcher.Settings]) throws -> [FlexibleMatchingAccuracy] {
-        let rows = try rows(folder: folder)
+        let rows = try rows(folder: folder, file: file)
         let apps = try apps(folder: folder)
         let catalog = PhraseCatalog(apps: apps, profile: try Bundled.profiles().profile("homepod"))
         var matcher = SemanticMatcher(catalog: catalog, encoder: encoder, cacheFolder: nil)
@@ -103,10 +108,16 @@ public struct FlexibleMatchingAccuracy: Sendable {
                 let top = resolution.candidates.first.map { "\(catalog.apps[$0.reference.app].manifest.name)/\($0.expansion.intent) \(String(format: "%.3f", $0.score))" } ?? "-"
                 if resolution.matches.count > 1 {
                     result.asked += 1
+                    let which = resolution.matches.map { "\(catalog.apps[$0.reference.app].manifest.name)/\($0.expansion.intent) \(String(format: "%.3f", $0.score))" }
+                    result.confusions.append("asked (\(row.kind)): \"\(row.utterance)\" → \(which.joined(separator: " or ")), expected \(row.app.map { "\($0)/\(row.intent ?? "")" } ?? "no match")")
                     continue
                 }
                 guard let match = resolution.matches.first else {
-                    if row.intent != nil { result.confusions.append("missed: \"\(row.utterance)\" (best \(top))") }
+                    if row.intent != nil {
+                        let why = resolution.vetoedBy != nil ? "a negative phrase is closer"
+                            : (resolution.candidates.first.map { Float($0.score) < setting.threshold } ?? true) ? "below the threshold" : "actions too far apart"
+                        result.confusions.append("missed: \"\(row.utterance)\" (best \(top); \(why))")
+                    }
                     continue
                 }
                 result.matched += 1
