@@ -9,8 +9,12 @@ import Synchronization
 /// request carriers people put in front ("give me", "can you") and with "please" after, and on a few
 /// words requests are made of ("from", "using", "some"), so the model can move between them.
 /// Probabilities are Witten–Bell estimates with back-off: every sequence of its words is possible,
-/// those of the phrases most likely.
+/// those of the phrases most likely. The commonest words of English (``GeneralVocabulary``) share a fifth
+/// of the single words' probability, so a word no phrase holds is heard as itself, not as a phrase's.
 public struct DomainLanguageModel: Sendable, Hashable {
+    /// The share of single-word probability that goes to the general vocabulary.
+    public static let generalShare = 0.2
+
     /// Words people put in front of a request.
     public static let carriers = [
         "give me", "tell me", "show me", "get me", "can you", "could you", "would you", "will you", "please",
@@ -25,9 +29,15 @@ public struct DomainLanguageModel: Sendable, Hashable {
 
     /// The sentences it was trained on, in recognisable words.
     public private(set) var sentences: [String]
+    /// The general words and their probabilities (summing to 1), in the same order.
+    public private(set) var generalWords: [String]
+    public private(set) var generalProbabilities: [Double]
 
-    /// A model of `phrases` (sentences in recognisable words, see ``RecognitionContext/words(_:)``).
-    public init(phrases: [String]) {
+    /// A model of `phrases` (sentences in recognisable words, see ``RecognitionContext/words(_:)``), with
+    /// `general` words beside them.
+    public init(phrases: [String], general: [(word: String, probability: Double)] = GeneralVocabulary.words) {
+        generalWords = general.map(\.word)
+        generalProbabilities = general.map(\.probability)
         var seen: Set<String> = []
         let phrases = phrases.map(RecognitionContext.words).filter { !$0.isEmpty && seen.insert($0).inserted }
         var sentences = phrases
@@ -55,7 +65,7 @@ public struct DomainLanguageModel: Sendable, Hashable {
     }
 
     /// Every word of the model.
-    public var vocabulary: Set<String> { Set(sentences.flatMap { $0.split(separator: " ").map(String.init) }) }
+    public var vocabulary: Set<String> { Set(sentences.flatMap { $0.split(separator: " ").map(String.init) }).union(generalWords) }
 
     /// The model as ARPA text (log10 probabilities and back-off weights), with `<s>` and `</s>`.
     public var arpa: String {
@@ -77,6 +87,15 @@ public struct DomainLanguageModel: Sendable, Hashable {
         var probability: [[String]: Double] = [:]
         for (gram, count) in counts[0] {
             probability[gram] = Double(count + 1) / Double(unigramTotal + vocabularySize)
+        }
+        // The general words' share of the single words' probability (words of both get both parts).
+        if !generalWords.isEmpty {
+            let share = Self.generalShare
+            for (gram, p) in probability { probability[gram] = (1 - share) * p }
+            for (word, p) in zip(generalWords, generalProbabilities) {
+                probability[[word], default: 0] += share * p
+                counts[0][[word], default: 0] += 0
+            }
         }
         // Higher orders: Witten–Bell, P(w | h) = c(h w) / (c(h) + T(h)) for seen w; the mass
         // T(h) / (c(h) + T(h)) goes to the lower order, scaled by the back-off weight.

@@ -43,6 +43,28 @@ struct LanguageModelTests {
         #expect(Self.probability("soup", after: ["<s>", "order"], in: entries) > Self.probability("hike", after: ["<s>", "order"], in: entries))
         #expect(Self.probability("chef", after: ["with", "soup"], in: entries) > 0.5)
         #expect(model.vocabulary.isSuperset(of: ["give", "me", "from", "please", "chef", "trail"]))
+        // The general words are there, below the phrases' words, and take their share of single words.
+        #expect(model.vocabulary.isSuperset(of: ["because", "people", "water"]))
+        #expect(Self.probability("because", after: ["<s>"], in: entries) > 0)
+        #expect(Self.probability("order", after: ["<s>"], in: entries) > Self.probability("because", after: ["<s>"], in: entries))
+        let general = model.generalWords.reduce(0) { $0 + pow(10, entries[$1]!.0) }
+        #expect(general >= DomainLanguageModel.generalShare * 0.99, "\(general)")
+    }
+
+    @Test("the general words are Debian's general en-us model's commonest, most probable first")
+    func generalVocabulary() throws {
+        let words = GeneralVocabulary.words
+        #expect(words.count == GeneralVocabulary.size)
+        #expect(words.first?.word == "the")
+        #expect(abs(words.reduce(0) { $0 + $1.probability } - 1) < 1e-6)
+        #expect(zip(words, words.dropFirst()).allSatisfy { $0.probability >= $1.probability })
+        #expect(words.allSatisfy { $0.word.allSatisfy { $0.isLetter || $0 == "'" } })
+        #expect(Set(words.map(\.word)).isSuperset(of: ["because", "people", "water", "points"]))
+        // A model that cannot be read gives none: the domain model is then the phrases' alone.
+        #expect(GeneralVocabulary.read(path: "/nonexistent/en-us.lm.bin", count: 10).isEmpty)
+        let alone = DomainLanguageModel(phrases: ["Order soup with Soup Chef"], general: []).vocabulary
+        #expect(!alone.contains("because"))
+        #expect(alone.count < DomainLanguageModel(phrases: ["Order soup with Soup Chef"]).vocabulary.count - 900)
     }
 
     @Test("a wording nobody wrote down is transcribed: matched by meaning on a flexible device, no match on an exact one")

@@ -1,0 +1,46 @@
+import CPocketSphinx
+import CSpeechShims
+import Foundation
+
+/// The commonest words of English with their probabilities, read from the general language model Debian
+/// ships with pocketsphinx's en-us model (`en-us.lm.bin`).
+///
+/// The domain language model gives them a small share of its probability (``DomainLanguageModel/generalShare``),
+/// so a word no phrase holds is heard as itself — "pull the key points from my shopping list with demo" —
+/// rather than as the phrases' nearest words ("will that need what's from my shopping list with demo"),
+/// which the flexible matcher would take for a request.
+public enum GeneralVocabulary {
+    /// Debian's general en-us language model.
+    public static let path = "/usr/share/pocketsphinx/model/en-us/en-us.lm.bin"
+    /// How many of its words, most probable first.
+    public static let size = 1_000
+
+    /// The words with their probabilities (summing to 1), read once per process; empty when the model
+    /// cannot be read, and the domain language model is then the phrases' alone.
+    public static let words: [(word: String, probability: Double)] = read(path: path, count: size)
+
+    /// The `count` most probable plain words (letters and apostrophes) of the language model at `path`,
+    /// their probabilities scaled to sum to 1.
+    public static func read(path: String, count: Int) -> [(word: String, probability: Double)] {
+        guard FileManager.default.isReadableFile(atPath: path) else { return [] }
+        earshot_sphinx_quiet()
+        guard let logmath = logmath_init(1.0001, 0, 0) else { return [] }
+        defer { logmath_free(logmath) }
+        guard let model = ngram_model_read(nil, path, NGRAM_AUTO, logmath) else { return [] }
+        defer { ngram_model_free(model) }
+        // Every word id, with its single-word probability (Debian's sphinxbase exports no n-gram iterator).
+        var unigrams: [(word: String, probability: Double)] = []
+        let size = ngram_model_get_counts(model).map { Int($0[0]) } ?? 0
+        for id in 0..<Int32(size) {
+            guard let text = ngram_word(model, id) else { continue }
+            let word = String(cString: text)
+            guard !word.isEmpty, word.first != "'", word.allSatisfy({ $0.isLetter || $0 == "'" }) else { continue }
+            var words: [UnsafePointer<CChar>?] = [text]
+            let score = ngram_prob(model, &words, 1)
+            unigrams.append((word, exp(logmath_log_to_ln(logmath, score))))
+        }
+        let top = unigrams.sorted { ($0.probability, $1.word) > ($1.probability, $0.word) }.prefix(count)
+        let total = top.reduce(0) { $0 + $1.probability }
+        return total > 0 ? top.map { ($0.word, $0.probability / total) } : []
+    }
+}
