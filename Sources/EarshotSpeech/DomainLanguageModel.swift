@@ -10,7 +10,7 @@ import Synchronization
 /// words requests are made of ("from", "using", "some"), so the model can move between them.
 /// Probabilities are Witten–Bell estimates with back-off: every sequence of its words is possible,
 /// those of the phrases most likely. The commonest words of English (``GeneralVocabulary``) share a fifth
-/// of the single words' probability, so a word no phrase holds is heard as itself, not as a phrase's.
+/// of the single words' probability, so speech no phrase holds is not forced onto the phrases' words.
 public struct DomainLanguageModel: Sendable, Hashable {
     /// The share of single-word probability that goes to the general vocabulary.
     public static let generalShare = 0.2

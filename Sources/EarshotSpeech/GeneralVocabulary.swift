@@ -6,9 +6,10 @@ import Foundation
 /// ships with pocketsphinx's en-us model (`en-us.lm.bin`).
 ///
 /// The domain language model gives them a small share of its probability (``DomainLanguageModel/generalShare``),
-/// so a word no phrase holds is heard as itself — "pull the key points from my shopping list with demo" —
-/// rather than as the phrases' nearest words ("will that need what's from my shopping list with demo"),
-/// which the flexible matcher would take for a request.
+/// so speech no phrase holds is heard as common words rather than forced onto the phrases' own: "Pull the
+/// key points from my shopping list with Demo" was heard "will that need what's from my shopping list
+/// with demo", which the flexible matcher took for a request; with them it is "hello he points from my
+/// shopping list with demo", which matches nothing.
 public enum GeneralVocabulary {
     /// Debian's general en-us language model.
     public static let path = "/usr/share/pocketsphinx/model/en-us/en-us.lm.bin"
