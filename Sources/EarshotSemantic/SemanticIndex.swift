@@ -32,8 +32,7 @@ public struct SemanticIndex: Sendable {
         public let phraseOfExpansion: [Int]
         public let intentOfPhrase: [Int]
 
-        init(phrases: [Embedding], negatives: [Embedding], actions: [Embedding], actionOfExpansion: [Int], intents: [String],
-             templates: [String]) {
+        init(phrases: [Embedding], negatives: [Embedding], actions: [Embedding], actionOfExpansion: [Int], intents: [String]) {
             dimension = phrases.first?.dimension ?? 0
             phraseMatrix = phrases.flatMap(\.values)
             self.negatives = negatives
@@ -48,13 +47,14 @@ public struct SemanticIndex: Sendable {
                 return order.count - 1
             }
             self.intents = order
-            var phrasePosition: [String: Int] = [:]
+            // A phrase is an intent with one action: the pair of positions already made above.
+            var phrasePosition: [Int: Int] = [:]
             var intentOfPhrase: [Int] = []
-            phraseOfExpansion = zip(intents, templates).map { intent, template in
-                let key = intent + "\u{0}" + SemanticIndex.action(of: template)
+            phraseOfExpansion = zip(intentOfExpansion, actionOfExpansion).map { intent, action in
+                let key = intent * actions.count + action
                 if let known = phrasePosition[key] { return known }
                 phrasePosition[key] = intentOfPhrase.count
-                intentOfPhrase.append(position[intent]!)
+                intentOfPhrase.append(intent)
                 return intentOfPhrase.count - 1
             }
             self.intentOfPhrase = intentOfPhrase
@@ -96,7 +96,7 @@ public struct SemanticIndex: Sendable {
             apps.append(App(phrases: Array(vectors[..<app.expansions.count]), negatives: Array(vectors[app.expansions.count..<negativeEnd]),
                             actions: Array(vectors[negativeEnd...]),
                             actionOfExpansion: app.expansions.map { actionPosition[Self.action(of: $0.phrase)]! },
-                            intents: app.expansions.map(\.intent), templates: app.expansions.map(\.phrase)))
+                            intents: app.expansions.map(\.intent)))
         }
         self.apps = apps
     }

@@ -94,7 +94,7 @@ public struct DomainLanguageModel: Sendable, Hashable {
             for (gram, p) in probability { probability[gram] = (1 - share) * p }
             for (word, p) in zip(generalWords, generalProbabilities) {
                 probability[[word], default: 0] += share * p
-                counts[0][[word], default: 0] += 0
+                if counts[0][[word]] == nil { counts[0][[word]] = 0 }  // listed among the 1-grams
             }
         }
         // Higher orders: Witten–Bell, P(w | h) = c(h w) / (c(h) + T(h)) for seen w; the mass

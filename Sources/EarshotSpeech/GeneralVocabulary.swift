@@ -12,7 +12,7 @@ import Foundation
 /// shopping list with demo", which matches nothing.
 public enum GeneralVocabulary {
     /// Debian's general en-us language model.
-    public static let path = "/usr/share/pocketsphinx/model/en-us/en-us.lm.bin"
+    public static let path = (Recognizer.Model.debian.dictionary as NSString).deletingLastPathComponent + "/en-us.lm.bin"
     /// How many of its words, most probable first.
     public static let size = 1_000
 

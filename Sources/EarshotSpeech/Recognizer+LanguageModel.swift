@@ -6,7 +6,7 @@ extension Recognizer {
     /// Gives `model` to the decoder as a search (once per distinct model), with pronunciations for the
     /// words the dictionary lacks; returns the search's name.
     func prepare(_ model: DomainLanguageModel) throws(SpeechError) -> String {
-        if let name = languageModels[model.sentences] { return name }
+        if let name = languageModels[model] { return name }
         try addPronunciations(for: model.vocabulary)
         let name = "lm\(languageModels.count)"
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("earshot-\(UUID().uuidString).arpa").path
@@ -20,7 +20,7 @@ extension Recognizer {
         guard ps_set_lm_file(decoder, name, path) == 0 else {
             throw SpeechError("pocketsphinx could not load the domain language model.")
         }
-        languageModels[model.sentences] = name
+        languageModels[model] = name
         return name
     }
 

@@ -109,8 +109,8 @@ public final class Recognizer {
     private let synthesizer = Synthesizer()
     /// Grammars already given to the decoder, by their sentences.
     var grammars: [[String]: String] = [:]
-    /// Language models already given to the decoder, by their training sentences.
-    var languageModels: [[String]: String] = [:]
+    /// Language models already given to the decoder, by model (its sentences and general words).
+    var languageModels: [DomainLanguageModel: String] = [:]
     /// The last recognition's score gap per frame, word coverage of the voiced audio, voiced seconds and
     /// the number of phones of the heard words.
     public internal(set) var lastDiagnostics: (gap: Double, coverage: Double, voiced: Double, phones: Int) = (0, 0, 0, 0)

@@ -45,8 +45,8 @@ struct DecisionTests {
         #expect(asked.reply.text.hasPrefix("Do you want to"), "without the signal the device asks which: \(asked.reply.text)")
     }
 
-    @Test("a value said that no intent of the app takes does not make a near-miss match")
-    func valuePenaltyOnlyLowers() async throws {
+    @Test("a price question naming a soup and a size is no match, though the values fit ordering soup")
+    func valuesDoNotMakeANearMissMatch() async throws {
         var session = try semanticSession("homepod")
         let turn = await session.respond(to: "how much is a bowl of clam chowder at Soup Chef")
         #expect(turn.outcome == .noMatch, "\(turn.reply.text)")
