@@ -150,6 +150,8 @@ struct RequestWordsTests {
     @Test("fillers and politeness around a request")
     func stripping() {
         #expect(RequestWords.withoutFillers("um order soup with soup chef") == "order soup with soup chef")
+        #expect(RequestWords.withoutFillers("hey siri uh order soup with soup chef") == "order soup with soup chef")
+        #expect(RequestWords.withoutFillers("hey order soup with soup chef") == "hey order soup with soup chef")
         #expect(RequestWords.withoutPoliteness("hey can you order soup with soup chef please") == "order soup with soup chef")
         #expect(RequestWords.withoutPoliteness("um i would like to order soup with soup chef") == "order soup with soup chef")
         #expect(RequestWords.withoutPoliteness("order soup with soup chef") == "order soup with soup chef")
