@@ -69,9 +69,11 @@ public final class SpeechLoop {
         return turn
     }
 
-    /// `text` spoken in `profile`'s voice (16 kHz mono).
+    /// `text` spoken in `profile`'s voice (16 kHz mono): an espeak-ng voice, or Piper's when the voice's
+    /// name is `piper` (``Piper``).
     public func speak(_ text: String, profile: Profile) async throws(SpeechError) -> AudioBuffer {
         let voice = profile.voice
+        if Piper.isVoice(voice.name) { return try await Piper.speak(text, voice: voice.name) }
         let synthesizer = synthesizer
         return try await work.run { () throws(SpeechError) in
             try synthesizer.speak(text, voice: .init(name: voice.name, rate: voice.rate, pitch: voice.pitch))
