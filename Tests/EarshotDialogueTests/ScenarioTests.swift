@@ -146,4 +146,25 @@ struct ScenarioTests {
         #expect(turns[2].parameter("address")?.id == "home")
         #expect(turns[2].reply.text == "Your Clam Chowder comes to $4.50. Ready to order?")
     }
+
+    @Test("18: an answer in a sentence, with a filler and politeness, names the soup")
+    func scenario18() async throws {
+        var session = try exampleSession("homepod")
+        let turns = await play(&session, ["Order soup with Soup Chef", "um, can I get the tomato one please"])
+        #expect(turns[0].asking == "soup")
+        #expect(turns[1].parameter("soup")?.id == "tomato")
+        #expect(turns[1].reply.text == "Do you want a bowl?")
+        #expect(turns[1].asking == "size")
+        #expect(turns[1].outcome == .inProgress)
+    }
+
+    @Test("19: on the Watch answers are not held to exact phrases")
+    func scenario19() async throws {
+        var session = try exampleSession("watch")
+        let turns = await play(&session, ["Summarize my list with Demo", "I guess the shopping list"])
+        #expect(turns[0].match?.mode == .exact)
+        #expect(turns[0].asking == "list")
+        #expect(turns[1].parameter("list")?.id == "shopping")
+        #expect(turns[1].outcome == .success)
+    }
 }

@@ -1,59 +1,82 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
 import EarshotMatching
 import EarshotModel
 
 extension Session {
-    /// A line heard while the conversation waits for an answer.
+    /// A line heard while the conversation waits for an answer. Answers are read the way people say them
+    /// (behavior.md §3.4): the value named inside a sentence, an ordinal, yes/no in their common forms.
     mutating func answer(_ normalized: String, raw: String) async -> Step {
         guard var c = conversation else { return Step(text: "OK.", outcome: .cancelled) }
         switch c.state {
         case .awaitingValue(let id):
             guard let parameter = c.intent.parameter(id) else { break }
             let options = c.options(for: parameter)
-            if !options.isEmpty, Answers.isMoreOptions(normalized) {
+            switch interpret(normalized, raw: raw, for: parameter, in: c) {
+            case .value(let value):
+                c.values[id] = value
+                conversation = c
+                return await advance()
+            case .several:
+                return await miss(normalized, raw: raw, silent: false, several: true)
+            case .nothing:
+                break
+            }
+            if !options.isEmpty, reader.reply(normalized) == .moreOptions {
                 let pages = (options.count + profile.spokenOptions - 1) / profile.spokenOptions
                 c.page = (c.page + 1) % max(pages, 1)
                 conversation = c
                 return ask(readOptions: true, prefix: c.page == 0 ? "That's all of them." : nil)
             }
-            if let value = interpret(normalized, raw: raw, for: parameter, in: c) {
-                c.values[id] = value
-                conversation = c
-                return await advance()
-            }
         case .awaitingDefaultConfirmation(let id):
             guard let parameter = c.intent.parameter(id) else { break }
-            if Answers.isYes(normalized), let defaultID = parameter.defaultValue {
-                c.values[id] = c.value(defaultID, of: parameter)
-                conversation = c
-                return await advance()
-            }
-            if Answers.isNo(normalized) {
-                // "No" to the default leads to the list of options.
-                return await advance()
-            }
+            // A value said instead of yes or no ("no, a cup", "make it a large") is taken.
             let options = c.options(for: parameter)
-            if let index = Answers.choose(normalized, among: options.map { $0.spokenForms.map(Normalizer.normalize) }) {
+            switch reader.choose(normalized, among: options.map(\.spokenForms)) {
+            case .option(let index):
                 c.values[id] = ParameterValue(id: options[index].id, title: options[index].title)
                 conversation = c
                 return await advance()
+            case .several:
+                return await miss(normalized, raw: raw, silent: false, several: true)
+            case .none:
+                break
+            }
+            switch reader.reply(normalized) {
+            case .yes?:
+                if let defaultID = parameter.defaultValue {
+                    c.values[id] = c.value(defaultID, of: parameter)
+                    conversation = c
+                    return await advance()
+                }
+            case .no?, .moreOptions?:
+                // "No" to the default leads to the list of options.
+                return await advance()
+            case nil:
+                break
             }
         case .awaitingConfirmation:
-            if Answers.isYes(normalized) {
+            switch reader.reply(normalized) {
+            case .yes?:
                 return await perform()
-            }
-            if Answers.isNo(normalized) {
+            case .no?:
                 var step = Step(text: c.intent.category.lines(verb: c.intent.verb).declined, outcome: .cancelled)
                 step.finished = c
                 return step
+            default:
+                break
             }
         case .awaitingDisambiguation:
             let forms = c.choices.map { candidate -> [String] in
                 let manifest = catalog.apps[candidate.reference.app].manifest
                 var forms = [choiceLabel(candidate), candidate.expansion.text, manifest.intent(candidate.expansion.intent)?.title ?? ""]
                 forms += forms.map { "\($0) with \(manifest.name)" }
-                return forms.map(Normalizer.normalize)
+                return forms
             }
-            if let index = Answers.ordinal(normalized, count: c.choices.count) ?? Answers.choose(normalized, among: forms) {
+            if let index = reader.choose(normalized, among: forms).index ?? reader.ordinal(normalized, count: c.choices.count) {
                 let choice = c.choices[index]
                 conversation = nil
                 let resolution = Resolution(mode: .exact, matches: [choice], candidates: c.choices, unavailableApp: nil,
@@ -67,7 +90,8 @@ extension Session {
     }
 
     /// An answer that fits nothing: asked again once with the options read out; the second miss ends politely.
-    mutating func miss(_ normalized: String, raw: String, silent: Bool) async -> Step {
+    /// `several`: the answer named two different values of the parameter asked ("tomato or clam chowder").
+    mutating func miss(_ normalized: String, raw: String, silent: Bool, several: Bool = false) async -> Step {
         guard var c = conversation else { return Step(text: "OK.", outcome: .cancelled) }
         // A new request instead of an answer starts over with it, as a person would expect.
         if !silent, resolver.resolve(raw).isMatch {
@@ -91,49 +115,54 @@ extension Session {
         var prefix = silent ? "Sorry, I didn't hear anything." : refused ? "Sorry, I didn't catch that." : "Sorry, I didn't get that."
         // A value that does not exist gets the app's own error for it, when it has one about this parameter
         // (a `notFound` line naming {soup} is not said while the address is asked).
-        if !silent, !refused, case .awaitingValue(let id) = c.state, let parameter = c.intent.parameter(id), parameter.type.valueSetID != nil,
-           let line = c.intent.dialog.error("notFound"), line.placeholders.contains(id) {
-            prefix = c.render(line, extra: [id: raw.trimmingWhitespaceAndPunctuation()]).capitalizedFirst
+        // What the person named is the words left when carriers and politeness are taken off ("can I get the
+        // minestrone please" → "minestrone"); a long sentence names no value, and gets the plain line.
+        let named = reader.namedPart(raw)
+        if several {
+            prefix = "Sorry, I heard more than one."
+        } else if !silent, !refused, case .awaitingValue(let id) = c.state, let parameter = c.intent.parameter(id), parameter.type.valueSetID != nil,
+                  let line = c.intent.dialog.error("notFound"), line.placeholders.contains(id), !named.isEmpty,
+                  named.split(separator: " ").count <= 4, reader.reply(named) == nil {
+            prefix = c.render(line, extra: [id: named]).capitalizedFirst
         }
         return ask(readOptions: true, prefix: prefix)
     }
 
-    /// Reads an answer as a value of `parameter`.
-    func interpret(_ normalized: String, raw: String, for parameter: Parameter, in c: Conversation) -> ParameterValue? {
-        let options = c.options(for: parameter)
-        if !options.isEmpty {
-            let spoken = profile.dialog == .full ? Array(pageOfOptions(options, page: c.page)) : options
-            if let index = Answers.ordinal(normalized, count: spoken.count) {
-                return ParameterValue(id: spoken[index].id, title: spoken[index].title)
-            }
-            if let index = Answers.choose(normalized, among: options.map { $0.spokenForms.map(Normalizer.normalize) }) {
-                return ParameterValue(id: options[index].id, title: options[index].title)
-            }
-            return nil
-        }
-        let words = Answers.strip(normalized).split(separator: " ")
-        switch parameter.type {
-        case .boolean:
-            if Answers.isYes(normalized) { return ParameterValue(id: "true", title: "yes") }
-            if Answers.isNo(normalized) { return ParameterValue(id: "false", title: "no") }
-            return nil
-        case .integer:
-            let numbers = words.compactMap { Int($0) }
-            return numbers.count == 1 ? ParameterValue(id: String(numbers[0]), title: String(numbers[0])) : nil
-        case .decimal, .currency:
-            guard let number = Answers.decimal(words.map(String.init)) else {
-                return parameter.type == .currency && !raw.isEmpty ? literal(raw) : nil
-            }
-            let text = number.rounded() == number ? String(Int(number)) : String(number)
-            return ParameterValue(id: text, title: text)
-        case .string, .date, .duration, .values:
-            return literal(raw)
-        }
+    /// What an answer gave for a parameter.
+    enum Reading {
+        case value(ParameterValue)
+        /// Two different values of the parameter were named: asked again.
+        case several
+        case nothing
     }
 
-    private func literal(_ raw: String) -> ParameterValue? {
-        let text = raw.trimmingWhitespaceAndPunctuation()
-        return text.isEmpty ? nil : ParameterValue(id: text, title: text)
+    /// Reads an answer as a value of `parameter`: an option named (the longest title or synonym said, inside
+    /// a sentence too), an ordinal among the options read out, or an open-ended value (one parser,
+    /// ``OpenValueReader``, for typed and spoken answers).
+    func interpret(_ normalized: String, raw: String, for parameter: Parameter, in c: Conversation) -> Reading {
+        let options = c.options(for: parameter)
+        if !options.isEmpty {
+            switch reader.choose(normalized, among: options.map(\.spokenForms)) {
+            case .option(let index):
+                return .value(ParameterValue(id: options[index].id, title: options[index].title))
+            case .several:
+                return .several
+            case .none:
+                break
+            }
+            let spoken = profile.dialog == .full ? Array(pageOfOptions(options, page: c.page)) : options
+            if let index = reader.ordinal(normalized, count: spoken.count) {
+                return .value(ParameterValue(id: spoken[index].id, title: spoken[index].title))
+            }
+            return .nothing
+        }
+        if parameter.type.valueSetID != nil { return .nothing }
+        // An open answer that is only a request for more options, or a yes/no to a question that asked for a
+        // value, names nothing.
+        if parameter.type != .boolean, parameter.type != .string, reader.reply(normalized) != nil { return .nothing }
+        let values = OpenValueReader(now: settings.now ?? Date(), timeZone: settings.timeZone ?? .current)
+        guard let value = values.read(raw, as: parameter.type) else { return .nothing }
+        return .value(ParameterValue(id: value.id, title: value.title))
     }
 }
 

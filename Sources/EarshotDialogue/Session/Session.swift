@@ -1,3 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
 import EarshotMatching
 import EarshotModel
 
@@ -17,6 +22,8 @@ public struct Session: Sendable {
     public var runs: [String: Int] = [:]
     /// Shortcuts the person added (Add to Siri): said verbatim, on every device that has the app.
     public var userShortcuts: [UserShortcut] = []
+    /// How the answer being heard is read (approximately, when a language model transcribed it).
+    var reader = AnswerReader()
     var lastReply: Turn.Reply?
     var lastOutcome: Outcome = .success
     var turnNumber = 0
@@ -52,6 +59,7 @@ public struct Session: Sendable {
     /// Hears one line (typed or recognised) and answers it.
     public mutating func respond(to heard: Turn.Heard) async -> Turn {
         turnNumber += 1
+        reader = AnswerReader(approximate: heard.approximate)
         let normalized = Normalizer.normalize(heard.text)
         var step: Step
         let before = conversation
@@ -60,10 +68,10 @@ public struct Session: Sendable {
         if normalized.isEmpty {
             step = conversation != nil ? await miss(normalized, raw: heard.text, silent: !refusedSpeech)
                 : Step(text: refusedSpeech ? "Sorry, I didn't catch that." : "Sorry, I didn't hear anything.", outcome: .notUnderstood)
-        } else if Answers.isCancel(normalized) {
+        } else if reader.isCancel(normalized) {
             step = Step(text: "OK.", outcome: .cancelled)
             conversation = nil
-        } else if Answers.isRepeat(normalized) {
+        } else if reader.isRepeat(normalized) {
             step = repeatLast()
         } else if conversation == nil {
             step = await invoke(heard.text, normalized: normalized)

@@ -57,12 +57,16 @@ public struct Turn: Sendable, Encodable {
         public var confidence: Double?
         /// Only for audio.
         public var words: [Word]?
+        /// The text is a language model's transcript (not a grammar's): one word of a value's title may be
+        /// misheard, so answers are read with ``AnswerReader/approximate``. Not part of the turn's JSON.
+        public var approximate: Bool
 
-        public init(text: String, source: Source = .text, confidence: Double? = nil, words: [Word]? = nil) {
+        public init(text: String, source: Source = .text, confidence: Double? = nil, words: [Word]? = nil, approximate: Bool = false) {
             self.text = text
             self.source = source
             self.confidence = confidence
             self.words = words
+            self.approximate = approximate
         }
 
         enum CodingKeys: String, CodingKey { case text, source, confidence, words }

@@ -12,9 +12,51 @@ public struct Resolver: Sendable {
     }
 
     /// Resolves one utterance.
+    ///
+    /// Fillers ("um", "uh") are not words on any device: a request said with them matches its phrase exactly.
+    /// Politeness and openings ("hey, can you …", "… please") are forgiven only where flexible matching is
+    /// allowed: the phrase said inside them matches with mode `flexible` (score 1). Exact devices (the Watch)
+    /// hear them as words the phrase does not have.
     public func resolve(_ utterance: String) -> Resolution {
         let normalized = Normalizer.normalize(utterance)
-        let vetoed = catalog.negativeMatches(normalized)
+        let fluent = RequestWords.withoutFillers(normalized)
+        let plain = RequestWords.withoutPoliteness(fluent)
+        var vetoed = catalog.negativeMatches(normalized)
+        for variant in [fluent, plain] where variant != normalized && !variant.isEmpty {
+            vetoed += catalog.negativeMatches(variant).filter { !vetoed.contains($0) }
+        }
+        var (matches, unavailable) = exact(normalized, vetoed: vetoed)
+        if !matches.isEmpty {
+            return Resolution(mode: .exact, matches: matches, candidates: matches)
+        }
+        if fluent != normalized, !fluent.isEmpty {
+            let (fluentMatches, fluentUnavailable) = exact(fluent, vetoed: vetoed)
+            if !fluentMatches.isEmpty { return Resolution(mode: .exact, matches: fluentMatches, candidates: fluentMatches) }
+            unavailable = unavailable ?? fluentUnavailable
+        }
+        if plain != fluent, !plain.isEmpty {
+            let (plainMatches, plainUnavailable) = exact(plain, vetoed: vetoed)
+            let forgiven = plainMatches.filter { catalog.allowsFlexibleMatching(app: $0.reference.app) }
+            if !forgiven.isEmpty { return Resolution(mode: .flexible, matches: forgiven, candidates: forgiven) }
+            unavailable = unavailable ?? plainUnavailable
+        }
+        let flexibleApps = catalog.apps.indices.filter { catalog.allowsFlexibleMatching(app: $0) && !vetoed.contains($0) }
+        if !flexibleApps.isEmpty, let flexible {
+            var resolution = fluent == normalized || fluent.isEmpty
+                ? flexible.match(utterance, normalized: normalized, in: catalog, apps: flexibleApps)
+                : flexible.match(fluent, normalized: fluent, in: catalog, apps: flexibleApps)
+            resolution.mode = .flexible
+            if resolution.matches.isEmpty { resolution.unavailableApp = resolution.unavailableApp ?? unavailable }
+            if resolution.vetoedBy == nil, let app = vetoed.first { resolution.vetoedBy = app }
+            return resolution
+        }
+        return Resolution(mode: .exact, matches: [], candidates: nearest(normalized), unavailableApp: unavailable,
+                          vetoedBy: vetoed.first, flexibleUnavailable: flexible == nil && !flexibleApps.isEmpty)
+    }
+
+    /// The phrases `normalized` is exactly, on the apps no negative phrase vetoes, and the first app it names
+    /// that is not on this device.
+    private func exact(_ normalized: String, vetoed: [Int]) -> (matches: [Candidate], unavailable: Int?) {
         var matches: [Candidate] = []
         var unavailable: Int?
         for reference in catalog.exactMatches(normalized) where !vetoed.contains(reference.app) {
@@ -31,19 +73,7 @@ public struct Resolver: Sendable {
                 matches.append(Candidate(reference: reference, expansion: expansion, score: 1))
             }
         }
-        if !matches.isEmpty {
-            return Resolution(mode: .exact, matches: matches, candidates: matches)
-        }
-        let flexibleApps = catalog.apps.indices.filter { catalog.allowsFlexibleMatching(app: $0) && !vetoed.contains($0) }
-        if !flexibleApps.isEmpty, let flexible {
-            var resolution = flexible.match(utterance, normalized: normalized, in: catalog, apps: flexibleApps)
-            resolution.mode = .flexible
-            if resolution.matches.isEmpty { resolution.unavailableApp = resolution.unavailableApp ?? unavailable }
-            if resolution.vetoedBy == nil, let app = vetoed.first { resolution.vetoedBy = app }
-            return resolution
-        }
-        return Resolution(mode: .exact, matches: [], candidates: nearest(normalized), unavailableApp: unavailable,
-                          vetoedBy: vetoed.first, flexibleUnavailable: flexible == nil && !flexibleApps.isEmpty)
+        return (matches, unavailable)
     }
 
     /// On a miss, the closest phrases of the device's apps by shared words (Dice coefficient), so a

@@ -188,9 +188,24 @@ extension TestSettings {
     init(_ node: Node?, in file: YAMLFile) throws(LoadError) {
         self.init()
         guard let node else { return }
-        let fields = try Fields(node, in: file, what: "'settings'", allowed: ["personalRequests", "worn", "unlocked"])
+        let fields = try Fields(node, in: file, what: "'settings'", allowed: ["personalRequests", "worn", "unlocked", "clock", "timeZone"])
         personalRequests = try fields.bool("personalRequests")
         worn = try fields.bool("worn")
         unlocked = try fields.bool("unlocked")
+        if let name = try fields.string("timeZone") {
+            guard let zone = TimeZone(identifier: name) else {
+                throw LoadError(fields.location(of: "timeZone"), "'timeZone' of 'settings' is not a time zone: '\(name)'.",
+                                fix: "Write an IANA name, e.g. timeZone: America/New_York (or UTC).")
+            }
+            timeZone = zone
+        }
+        if let text = try fields.string("clock") {
+            // Read in the file's time zone when it names one, else in UTC, so a suite answers the same everywhere.
+            guard let date = SpokenDates.date(iso: text, timeZone: timeZone ?? TimeZone(identifier: "UTC")!) else {
+                throw LoadError(fields.location(of: "clock"), "'clock' of 'settings' is not a local date and time: '\(text)'.",
+                                fix: "Write it as clock: \"2026-11-25T09:30\" (quoted), the time the device's clock shows.")
+            }
+            clock = date
+        }
     }
 }

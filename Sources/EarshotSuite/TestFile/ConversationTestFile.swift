@@ -1,5 +1,6 @@
 import EarshotDialogue
 import EarshotModel
+import Foundation
 
 /// A conversation test file (`*.convo.yaml`): the apps under test, the devices, and the conversations
 /// with what each turn must produce.
@@ -45,30 +46,41 @@ public struct TestTurn: Sendable {
 }
 
 /// Device settings a test file may set (our extension of the spec): the same switches as the CLI's
-/// `--no-personal-requests`, `--not-worn` and `--locked`. `nil` leaves the value as it is.
+/// `--no-personal-requests`, `--not-worn` and `--locked`, and the device's clock (`clock`, a local date and
+/// time, read in `timeZone` or UTC) for answers such as "tomorrow at three p m". `nil` leaves the value as it is.
 public struct TestSettings: Sendable, Equatable {
     public var personalRequests: Bool?
     public var worn: Bool?
     public var unlocked: Bool?
+    public var clock: Date?
+    public var timeZone: TimeZone?
 
-    public init(personalRequests: Bool? = nil, worn: Bool? = nil, unlocked: Bool? = nil) {
+    public init(personalRequests: Bool? = nil, worn: Bool? = nil, unlocked: Bool? = nil, clock: Date? = nil, timeZone: TimeZone? = nil) {
         self.personalRequests = personalRequests
         self.worn = worn
         self.unlocked = unlocked
+        self.clock = clock
+        self.timeZone = timeZone
     }
 
-    /// These settings over `base`.
+    /// These settings over `base`. A clock without a time zone keeps the zone it was read in (UTC).
     public func applied(to base: DeviceSettings) -> DeviceSettings {
         var settings = base
         if let personalRequests { settings.personalRequests = personalRequests }
         if let worn { settings.worn = worn }
         if let unlocked { settings.unlocked = unlocked }
+        if let clock {
+            settings.now = clock
+            settings.timeZone = timeZone ?? TimeZone(identifier: "UTC")
+        } else if let timeZone {
+            settings.timeZone = timeZone
+        }
         return settings
     }
 
     /// `other` over these.
     public func overridden(by other: TestSettings) -> TestSettings {
         TestSettings(personalRequests: other.personalRequests ?? personalRequests, worn: other.worn ?? worn,
-                     unlocked: other.unlocked ?? unlocked)
+                     unlocked: other.unlocked ?? unlocked, clock: other.clock ?? clock, timeZone: other.timeZone ?? timeZone)
     }
 }

@@ -1,0 +1,423 @@
+/// Reads the answers people give to a device's questions the way they say them (behaviour spec §3.4–3.5):
+/// a value named inside a sentence ("um, can I get the tomato one please"), an ordinal ("I'll take the
+/// second one"), yes/no ("yeah, go ahead", "uh, no thanks"), "more options" ("what else do you have"),
+/// and the core requests ("um, never mind").
+///
+/// One reader serves typed answers and transcripts alike. Every function accepts raw or normalised text
+/// (it normalises with ``Normalizer/normalize(_:)`` itself). A transcript from a language model (rather than
+/// a grammar that holds only the expected sentences) may get one word of a value wrong: read it with
+/// `approximate: true`, and a title of two or more words is found with one word misheard as a word that
+/// sounds close ("ice mocha" for Iced Mocha). Nothing that names no value is ever taken.
+///
+/// ```swift
+/// let reader = AnswerReader()
+/// reader.choose("a large iced mocha with soy milk", among: [["Mocha"], ["Iced Mocha"], ["Latte"]]) // .option(1)
+/// reader.reply("yeah, go ahead")                                                         // .yes
+/// reader.ordinal("I'll take the second one", count: 3)                                 // 1
+/// ```
+public struct AnswerReader: Sendable {
+    /// The text is a language model's transcript: one word of a value's title may be misheard.
+    public var approximate: Bool
+
+    public init(approximate: Bool = false) {
+        self.approximate = approximate
+    }
+
+    /// Which option an answer names.
+    public enum Choice: Sendable, Equatable {
+        /// One option, by its position in the list given.
+        case option(Int)
+        /// Two or more different options were named ("tomato or clam chowder"): ask again.
+        case several([Int])
+        /// No option was named.
+        case none
+
+        /// The option, when exactly one was named.
+        public var index: Int? {
+            if case .option(let index) = self { return index }
+            return nil
+        }
+    }
+
+    /// Yes, no or "more options".
+    public enum Reply: Sendable, Equatable {
+        case yes, no, moreOptions
+    }
+
+    // MARK: - Values
+
+    /// The option an answer names, each option given by its spoken forms (title and synonyms).
+    ///
+    /// The longest form said wins where forms overlap ("iced coffee" is not "coffee"), a plural counts
+    /// ("two lattes"), and when no whole form is said, a word only one option has does ("the tomato one",
+    /// "the chicken one"). Two different options named → ``Choice/several(_:)``.
+    public func choose(_ text: String, among options: [[String]]) -> Choice {
+        let words = Self.contentWords(text)
+        guard !words.isEmpty else { return .none }
+        let forms = options.map { $0.map(Normalizer.normalize).filter { !$0.isEmpty }.map { $0.split(separator: " ").map(String.init) } }
+        // A whole answer that is a form (carriers aside) is that option, whatever else could be read into it.
+        let core = Self.core(words)
+        if !core.isEmpty {
+            let exact = Set(forms.indices.filter { forms[$0].contains(core) })
+            if exact.count == 1 { return .option(exact.first!) }
+        }
+        var mentions: [Mention] = []
+        for (option, optionForms) in forms.enumerated() {
+            for form in optionForms {
+                mentions += occurrences(of: form, in: words, option: option)
+            }
+        }
+        var chosen = Self.select(mentions)
+        if chosen.isEmpty {
+            // No whole title: a word that only one option has ("the tomato one").
+            let distinctive = Self.distinctiveWords(forms)
+            for (position, word) in words.enumerated() {
+                for (option, optionWords) in distinctive.enumerated() where optionWords.contains(Self.singular(word, in: optionWords)) {
+                    mentions.append(Mention(start: position, length: 1, characters: word.count, option: option, exact: false))
+                }
+            }
+            chosen = Self.select(mentions)
+        }
+        let named = Set(chosen.map(\.option))
+        switch named.count {
+        case 0: return .none
+        case 1: return .option(named.first!)
+        default: return .several(named.sorted())
+        }
+    }
+
+    /// A 0-based position among `count` options read out: "the second one", "number two", "2",
+    /// "the last one", also inside a sentence ("I'll take the second one please"); `nil` when none, or
+    /// two different ones, are said.
+    public func ordinal(_ text: String, count: Int) -> Int? {
+        let words = Self.contentWords(text)
+        let core = Self.core(words)
+        var positions: Set<Int> = []
+        // The whole answer: "2", "second", "last".
+        if core.count == 1 {
+            if let n = Self.ordinalWords[core[0]] { positions.insert(n) }
+            else if core[0] == "last" { positions.insert(count) }
+            else if let n = Int(core[0]) { positions.insert(n) }
+        }
+        for (i, word) in words.enumerated() {
+            let next = i + 1 < words.count ? words[i + 1] : nil
+            let previous = i > 0 ? words[i - 1] : nil
+            let framed = previous == "the" || next == "1" || next == "option" || next == "choice"
+                || (next == nil && core.count <= 2)
+            if let n = Self.ordinalWords[word], framed {
+                positions.insert(n)
+            } else if word == "last", framed, previous != "at" {
+                positions.insert(count)
+            } else if word == "number" || word == "option" || word == "choice", let next, let n = Int(next) {
+                positions.insert(n)
+            }
+        }
+        guard positions.count == 1, let position = positions.first, position >= 1, position <= count else { return nil }
+        return position - 1
+    }
+
+    // MARK: - Yes, no, more
+
+    /// Yes, no or "more options", as people say them: "yeah, go ahead", "sure, do it", "uh, no thanks",
+    /// "no, that's wrong", "what else do you have". "I know" is not "no"; "I don't know" is neither;
+    /// an answer with both a yes and a no ("yeah, no") is neither.
+    public func reply(_ text: String) -> Reply? {
+        var words = Self.contentWords(text)
+        while let first = words.first, Self.openerSet.contains(first), words.count > 1 { words.removeFirst() }
+        guard !words.isEmpty else { return nil }
+        let sentence = words.joined(separator: " ")
+        if Self.moreSet.contains(sentence) || Self.contains(words, anyOf: Self.moreMarkers) { return .moreOptions }
+        if Self.contains(words, anyOf: Self.unsureWords) { return nil }
+        let withoutClosing = Self.dropClosings(words)
+        let whole = withoutClosing.joined(separator: " ")
+        if Self.yesSet.contains(whole) || Self.yesSet.contains(sentence) { return .yes }
+        if Self.noSet.contains(whole) || Self.noSet.contains(sentence) { return .no }
+        // Idioms that hold a "no" and mean yes ("why not", "no problem") count as yes words.
+        var rest = words
+        var yes = false
+        for idiom in Self.yesIdioms {
+            while let at = Self.find(idiom, in: rest) {
+                rest.replaceSubrange(at..<(at + idiom.count), with: ["·"])
+                yes = true
+            }
+        }
+        let no = Self.contains(rest, anyOf: Self.noWords)
+        yes = yes || Self.yesLeads.contains(words[0]) || Self.contains(rest, anyOf: Self.yesWords)
+        if no {
+            // "No, go ahead" and "yeah, no" say both: neither is taken. A leading no wins over weak yes words
+            // later on ("no, that's fine").
+            if Self.strongYes.contains(words[0]) { return nil }
+            if Self.noLeads.contains(words[0]) || !yes { return .no }
+            return nil
+        }
+        return yes ? .yes : nil
+    }
+
+    /// "cancel", "stop", "never mind" and their common forms ("um, never mind", "cancel the order").
+    public func isCancel(_ text: String) -> Bool {
+        var words = Self.contentWords(text)
+        let sentence = words.joined(separator: " ")
+        if Self.cancelSet.contains(sentence) { return true }
+        while let first = words.first, words.count > 1, Self.openerSet.contains(first) || first == "no" || first == "just" {
+            words.removeFirst()
+        }
+        words = Self.dropClosings(words)
+        return Self.cancelSet.contains(words.joined(separator: " "))
+    }
+
+    /// "repeat", "say that again", "what did you say" and their common forms ("sorry, can you repeat that").
+    public func isRepeat(_ text: String) -> Bool {
+        var words = Self.contentWords(text)
+        if Self.repeatSet.contains(words.joined(separator: " ")) { return true }
+        while let first = words.first, words.count > 1, Self.openerSet.contains(first) || first == "sorry" { words.removeFirst() }
+        words = Self.dropClosings(words)
+        return Self.repeatSet.contains(words.joined(separator: " "))
+    }
+
+    /// The answer without fillers, openers, carriers, articles and closings: "um, can I get the tomato one
+    /// please" → "tomato". What is left is what the person named.
+    public func core(_ text: String) -> String {
+        Self.core(Self.contentWords(text)).joined(separator: " ")
+    }
+
+    /// The words of an answer that name its value, as they were written: "um, can I get the minestrone
+    /// please" → "minestrone" (for a line such as "Sorry, minestrone isn't on the menu today.").
+    public func namedPart(_ text: String) -> String {
+        var tokens = text.split(whereSeparator: \.isWhitespace).map { (raw: String($0), word: Normalizer.normalize(String($0))) }
+            .filter { !$0.word.isEmpty && !AnswerWords.fillers.contains($0.word) }
+        func matches(_ phrase: [String], at start: Int) -> Bool {
+            start >= 0 && start + phrase.count <= tokens.count && tokens[start..<(start + phrase.count)].map(\.word) == phrase
+        }
+        var changed = true
+        while changed {
+            changed = false
+            for phrase in Self.leadingPhrases where tokens.count > phrase.count && matches(phrase, at: 0) {
+                tokens.removeFirst(phrase.count)
+                changed = true
+                break
+            }
+        }
+        changed = true
+        while changed {
+            changed = false
+            for phrase in Self.closingPhrases where tokens.count > phrase.count && matches(phrase, at: tokens.count - phrase.count) {
+                tokens.removeLast(phrase.count)
+                changed = true
+                break
+            }
+        }
+        if tokens.count >= 2, tokens.last?.word == "1" || tokens.last?.word == "ones" { tokens.removeLast() }
+        let junk: (Character) -> Bool = { $0.isWhitespace || ($0.isPunctuation && $0 != "'") }
+        let joined = tokens.map(\.raw).joined(separator: " ")
+        return String(joined.drop(while: junk).reversed().drop(while: junk).reversed())
+    }
+
+    // MARK: - Internals
+
+    struct Mention {
+        var start: Int
+        var length: Int
+        var characters: Int
+        var option: Int
+        var exact: Bool
+    }
+
+    /// Where `form` is said in `words` (a plural of its last word counts); approximately, one word of a form
+    /// of two or more words may be a close-sounding other word.
+    private func occurrences(of form: [String], in words: [String], option: Int) -> [Mention] {
+        guard !form.isEmpty, form.count <= words.count else { return [] }
+        var found: [Mention] = []
+        let characters = form.joined(separator: " ").count
+        for start in 0...(words.count - form.count) {
+            var misses = 0
+            var sure = true
+            for (k, formWord) in form.enumerated() {
+                let word = words[start + k]
+                if word == formWord || (k == form.count - 1 && Self.isPlural(word, of: formWord)) { continue }
+                if approximate, form.count >= 2, Self.soundsClose(word, formWord) {
+                    misses += 1
+                    sure = false
+                } else {
+                    misses = 2
+                    break
+                }
+            }
+            if misses <= 1 {
+                found.append(Mention(start: start, length: form.count, characters: characters, option: option, exact: sure))
+            }
+        }
+        return found
+    }
+
+    /// The mentions that stand where mentions overlap: the one covering more words first, then the one said
+    /// exactly, then the longer in letters.
+    static func select(_ mentions: [Mention]) -> [Mention] {
+        let ordered = mentions.sorted {
+            ($0.length, $0.exact ? 1 : 0, $0.characters, -$0.start) > ($1.length, $1.exact ? 1 : 0, $1.characters, -$1.start)
+        }
+        var taken: Set<Int> = []
+        var kept: [Mention] = []
+        for mention in ordered {
+            let span = Set(mention.start..<(mention.start + mention.length))
+            if span.isDisjoint(with: taken) {
+                taken.formUnion(span)
+                kept.append(mention)
+            }
+        }
+        return kept
+    }
+
+    /// For each option, the words of its forms that no other option has and that say something
+    /// (not "the", "soup" when two soups have it, nor a carrier's words).
+    static func distinctiveWords(_ forms: [[[String]]]) -> [Set<String>] {
+        let perOption = forms.map { Set($0.flatMap { $0 }) }
+        var count: [String: Int] = [:]
+        for words in perOption { for word in words { count[word, default: 0] += 1 } }
+        return perOption.map { words in
+            Set(words.filter { count[$0] == 1 && $0.count >= 3 && !commonWords.contains($0) && Int($0) == nil })
+        }
+    }
+
+    static func singular(_ word: String, in words: Set<String>) -> String {
+        if words.contains(word) { return word }
+        for candidate in [String(word.dropLast()), String(word.dropLast(2))] where word.count > 3 && words.contains(candidate) {
+            if isPlural(word, of: candidate) { return candidate }
+        }
+        return word
+    }
+
+    static func isPlural(_ word: String, of base: String) -> Bool {
+        guard base.count >= 3, word.count > base.count, word.hasPrefix(base) else { return false }
+        let tail = word.dropFirst(base.count)
+        return tail == "s" || tail == "es"
+    }
+
+    /// Two words a recognizer could confuse: one letter apart (or two in long words), same first letter
+    /// or same ending ("ice" / "iced", "noodles" / "noodle", "chowder" / "powder").
+    static func soundsClose(_ a: String, _ b: String) -> Bool {
+        guard a.count >= 3, b.count >= 3, Int(a) == nil, Int(b) == nil else { return false }
+        let distance = editDistance(Array(a), Array(b))
+        let longest = max(a.count, b.count)
+        return distance <= (longest >= 7 ? 2 : 1)
+    }
+
+    static func editDistance(_ a: [Character], _ b: [Character]) -> Int {
+        var previous = Array(0...b.count)
+        for i in 1...max(a.count, 1) where !a.isEmpty {
+            var current = [i] + [Int](repeating: 0, count: b.count)
+            for j in 1...max(b.count, 1) where !b.isEmpty {
+                current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
+            }
+            previous = current
+        }
+        return a.isEmpty ? b.count : previous[b.count]
+    }
+
+    /// The normalised words without fillers ("um", "uh") wherever they are; "uh huh" and "mm hmm" stay yes.
+    static func contentWords(_ text: String) -> [String] {
+        let words = Normalizer.normalize(text).split(separator: " ").map(String.init)
+        var kept: [String] = []
+        var i = 0
+        while i < words.count {
+            if ["uh", "um", "mm"].contains(words[i]), i + 1 < words.count, ["huh", "hmm", "hm"].contains(words[i + 1]) {
+                kept += ["uh", "huh"]
+                i += 2
+                continue
+            }
+            if !AnswerWords.fillers.contains(words[i]) { kept.append(words[i]) }
+            i += 1
+        }
+        return kept
+    }
+
+    /// The words left when openers, carriers, articles and closings are taken off the ends.
+    static func core(_ words: [String]) -> [String] {
+        var words = words
+        var changed = true
+        while changed && !words.isEmpty {
+            changed = false
+            for phrase in leadingPhrases where words.count > phrase.count && Array(words.prefix(phrase.count)) == phrase {
+                words.removeFirst(phrase.count)
+                changed = true
+                break
+            }
+        }
+        words = dropClosings(words)
+        // "the tomato one" → "tomato"; "that one" stays (it names nothing, and is no value).
+        if words.count >= 2, words.last == "1" || words.last == "ones" { words.removeLast() }
+        while words.count > 1, let first = words.first, AnswerWords.articles.contains(first) { words.removeFirst() }
+        return words
+    }
+
+    static func dropClosings(_ words: [String]) -> [String] {
+        var words = words
+        var changed = true
+        while changed {
+            changed = false
+            for phrase in closingPhrases where words.count > phrase.count && Array(words.suffix(phrase.count)) == phrase {
+                words.removeLast(phrase.count)
+                changed = true
+                break
+            }
+        }
+        return words
+    }
+
+    static func find(_ phrase: [String], in words: [String]) -> Int? {
+        guard !phrase.isEmpty, phrase.count <= words.count else { return nil }
+        for start in 0...(words.count - phrase.count) where Array(words[start..<(start + phrase.count)]) == phrase {
+            return start
+        }
+        return nil
+    }
+
+    static func contains(_ words: [String], anyOf phrases: [[String]]) -> Bool {
+        phrases.contains { find($0, in: words) != nil }
+    }
+
+    private static func split(_ phrases: [String]) -> [[String]] {
+        phrases.map { $0.split(separator: " ").map(String.init) }.sorted { $0.count > $1.count }
+    }
+
+    static let ordinalWords: [String: Int] = [
+        "first": 1, "second": 2, "third": 3, "fourth": 4, "fifth": 5, "sixth": 6, "seventh": 7, "eighth": 8,
+        "ninth": 9, "tenth": 10,
+    ]
+    static let leadingPhrases: [[String]] = split(AnswerWords.openers + AnswerWords.carriers + Array(AnswerWords.articles))
+    static let closingPhrases: [[String]] = split(AnswerWords.closings)
+    static let openerSet: Set<String> = Set(AnswerWords.openers.filter { !$0.contains(" ") })
+    static let yesSet = Set(AnswerWords.yesPhrases)
+    static let noSet = Set(AnswerWords.noPhrases)
+    static let moreSet = Set(AnswerWords.morePhrases)
+    static let cancelSet = Set(AnswerWords.cancelPhrases)
+    static let repeatSet = Set(AnswerWords.repeatPhrases)
+    /// Parts of a sentence that ask for more options wherever they are.
+    static let moreMarkers = split([
+        "what else", "other options", "more options", "something else", "anything else", "other ones", "more choices",
+        "other choices", "what are my options", "what are the options", "what do you have", "what have you got",
+        "none of those", "none of them", "something different", "different options", "are there more",
+    ])
+    static let unsureWords = split(AnswerWords.unsurePhrases.filter { $0 != "maybe" })
+    static let yesIdioms = split(["why not", "no problem", "not a problem", "no doubt", "no worries", "not bad"])
+    static let noWords = split(["no", "nope", "nah", "naw", "not", "dont", "never", "wrong", "incorrect", "negative",
+                                "rather not", "hold off", "do not"])
+    static let yesWords = split(["yes", "yeah", "yep", "yup", "sure", "go ahead", "do it", "do that", "sounds good",
+                                 "thats right", "that is right", "thats correct", "correct", "please do", "go for it",
+                                 "of course", "absolutely", "definitely", "confirm", "perfect", "that works", "fine"])
+    static let yesLeads: Set<String> = ["yes", "yeah", "yea", "yep", "yup", "ya", "yah", "sure", "absolutely",
+                                        "definitely", "certainly", "correct", "right", "ok", "okay", "alright", "perfect",
+                                        "great", "fine", "affirmative", "exactly", "uh"]
+    static let strongYes: Set<String> = ["yes", "yeah", "yea", "yep", "yup", "ya", "yah", "sure", "absolutely", "definitely",
+                                         "certainly", "affirmative", "exactly"]
+    static let noLeads: Set<String> = ["no", "nope", "nah", "naw", "negative", "dont", "not", "never", "wrong", "incorrect"]
+    /// Words that say nothing about which option is meant.
+    static let commonWords: Set<String> = [
+        "the", "and", "with", "for", "from", "one", "ones", "that", "this", "these", "those", "some", "any", "your", "you",
+        "our", "their", "his", "her", "its", "please", "thanks", "like", "want", "have", "take", "get", "give", "make",
+        "what", "which", "who", "how", "when", "where", "about", "just", "not", "but", "also", "then", "there", "here",
+        "all", "yes", "yeah", "okay", "sure", "more", "else", "other", "something", "anything", "thing", "can", "could",
+        "would", "will", "should", "may", "might", "let", "lets", "ill", "id", "im", "ive", "dont", "doesnt", "isnt",
+        "was", "were", "are", "is", "be", "been", "say", "said", "tell", "think", "guess", "know", "now", "today",
+        "option", "options", "choice", "number", "first", "second", "third", "last", "next", "time", "day", "way",
+    ]
+}

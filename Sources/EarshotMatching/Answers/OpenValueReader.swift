@@ -1,0 +1,142 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+import EarshotModel
+
+/// An open-ended answer read as a value: what the app receives (`id`) and what the device says (`title`).
+public struct OpenValue: Sendable, Equatable {
+    /// What the app receives: "120", "12.5", "4.50", "2026-12-04T15:00", "5400" (seconds), the words dictated.
+    public var id: String
+    /// What the device says back: "120", "12.5", "$4.50", "Friday, December 4 at 3 PM", "1 hour and 30 minutes".
+    public var title: String
+
+    public init(id: String, title: String) {
+        self.id = id
+        self.title = title
+    }
+}
+
+/// The one parser of open-ended answers, typed or spoken (behaviour spec §3.4): a parameter of type
+/// `string`, `integer`, `decimal`, `currency`, `date`, `duration` or `boolean` takes its value from the
+/// words people say, wherever they are in the sentence.
+///
+/// - string: the words dictated, without fillers, naming carriers ("call it …") and closings ("please");
+/// - integer: "a hundred and twenty", "1,200", "four fifty" (450), "about twelve";
+/// - decimal: "twelve point five", "seven and a half", "4.1";
+/// - currency: "four fifty" ($4.50), "three dollars and twenty cents", "$12.99", "fifty cents";
+/// - date: "tomorrow at three p m", "next Friday", "December the fourth", "in two hours", "at noon",
+///   "2026-12-04", relative to ``now`` in ``timeZone``; the id is ISO 8601 local time ("2026-12-04" for a
+///   day, "2026-12-04T15:00" with a time);
+/// - duration: "ten minutes", "an hour and a half", "half an hour"; the id is whole seconds ("5400");
+/// - boolean: yes or no as ``AnswerReader/reply(_:)`` hears them ("true" / "false").
+///
+/// An answer with two numbers where one is wanted ("seven or eight"), or none, is no value: `nil`.
+public struct OpenValueReader: Sendable {
+    public var now: Date
+    public var timeZone: TimeZone
+    /// The amount's currency symbol in titles ("$" for the manifests' en-US).
+    public var currencySymbol: String
+
+    public init(now: Date = Date(), timeZone: TimeZone = .current, currencySymbol: String = "$") {
+        self.now = now
+        self.timeZone = timeZone
+        self.currencySymbol = currencySymbol
+    }
+
+    /// The value of an open-ended `type` said in `text`; `nil` for enum and entity types (see
+    /// ``AnswerReader/choose(_:among:)``) and when the words hold no value of the type.
+    public func read(_ text: String, as type: ParameterType) -> OpenValue? {
+        switch type {
+        case .string:
+            return Self.dictation(text).map { OpenValue(id: $0, title: $0) }
+        case .integer:
+            return SpokenNumbers.integer(Self.withoutOneWord(text)).map { OpenValue(id: String($0), title: String($0)) }
+        case .decimal:
+            return SpokenNumbers.decimal(Self.withoutOneWord(text)).map {
+                let text = SpokenNumbers.format($0)
+                return OpenValue(id: text, title: text)
+            }
+        case .currency:
+            return SpokenNumbers.amount(Self.withoutOneWord(text)).map {
+                let text = SpokenNumbers.formatAmount($0)
+                return OpenValue(id: text, title: currencySymbol + text)
+            }
+        case .date:
+            let dates = SpokenDates(now: now, timeZone: timeZone)
+            return dates.moment(text).map { OpenValue(id: $0.iso, title: dates.title($0)) }
+        case .duration:
+            return SpokenDates.duration(text).map { OpenValue(id: String($0), title: SpokenDates.durationTitle($0)) }
+        case .boolean:
+            switch AnswerReader().reply(text) {
+            case .yes?: return OpenValue(id: "true", title: "yes")
+            case .no?: return OpenValue(id: "false", title: "no")
+            default: return nil
+            }
+        case .values:
+            return nil
+        }
+    }
+
+    /// What a string answer dictates: the words as said (their case kept), without fillers, a naming carrier
+    /// at the start ("call it …", "it's called …") and politeness at the end ("… please"). `nil` when nothing
+    /// is left.
+    public static func dictation(_ text: String) -> String? {
+        var tokens = text.split(whereSeparator: \.isWhitespace).map(String.init)
+            .map { (raw: $0, word: Normalizer.normalize($0)) }
+            .filter { !$0.word.isEmpty && !AnswerWords.fillers.contains($0.word) }
+        func words(_ range: some Sequence<Int>) -> [String] { range.map { tokens[$0].word } }
+        var changed = true
+        while changed && tokens.count > 1 {
+            changed = false
+            for phrase in namingPhrases where tokens.count > phrase.count && words(0..<phrase.count) == phrase {
+                tokens.removeFirst(phrase.count)
+                changed = true
+                break
+            }
+            if !changed, let first = tokens.first?.word, ["oh", "well", "so", "okay", "ok", "like"].contains(first) {
+                tokens.removeFirst()
+                changed = true
+            }
+        }
+        changed = true
+        while changed && tokens.count > 1 {
+            changed = false
+            for phrase in politeEndings where tokens.count > phrase.count && words((tokens.count - phrase.count)..<tokens.count) == phrase {
+                tokens.removeLast(phrase.count)
+                changed = true
+                break
+            }
+        }
+        let junk: (Character) -> Bool = { $0.isWhitespace || ($0.isPunctuation && $0 != "'") }
+        let joined = tokens.map(\.raw).joined(separator: " ")
+        let trimmed = String(joined.drop(while: junk).reversed().drop(while: junk).reversed())
+        return trimmed.isEmpty ? nil : trimmed
+    }
+
+    static let namingPhrases: [[String]] = [
+        "i would like to call it", "id like to call it", "i want to call it", "i wanna call it", "lets call it",
+        "you can call it", "call it", "name it", "title it", "its called", "it is called", "it should be called",
+        "the name is", "its name is", "the title is", "i want it called", "how about",
+    ].map { $0.split(separator: " ").map(String.init) }.sorted { $0.count > $1.count }
+    static let politeEndings: [[String]] = ["thank you very much", "thanks a lot", "thank you", "thanks", "please"]
+        .map { $0.split(separator: " ").map(String.init) }.sorted { $0.count > $1.count }
+
+    static let thingWords: Set<String> = Set(AnswerReader.ordinalWords.keys).union(AnswerWords.articles).union([
+        "last", "next", "other", "which", "same", "big", "small", "large", "little", "medium", "new", "old", "each", "every",
+    ])
+
+    /// "the second one", "that one", "a large one": the "one" that stands for a thing is not the number 1.
+    static func withoutOneWord(_ text: String) -> String {
+        let words = AnswerReader.contentWords(text)
+        var kept: [String] = []
+        for (i, word) in words.enumerated() {
+            if word == "1", i > 0, i == words.count - 1 || Double(words[i + 1]) == nil, thingWords.contains(words[i - 1]) {
+                continue
+            }
+            kept.append(word)
+        }
+        return kept.joined(separator: " ")
+    }
+}

@@ -1,0 +1,47 @@
+/// What people put around a request (behaviour spec §2, issue 18): disfluencies ("um", "uh"), which are not
+/// words on any device, and politeness and openings ("hey", "can you", "please"), which only a device with
+/// flexible matching forgives. See docs/dialogue.md, "Requests as people say them".
+public enum RequestWords {
+    /// Openings before a request: "hey", "can you", "I'd like to", "please" (normalised, longest first).
+    public static let openings: [String] = [
+        "hey siri", "siri", "hey", "hi", "hello", "ok", "okay", "so", "well", "oh", "alright", "please",
+        "can you please", "could you please", "would you please", "will you please", "can you", "could you",
+        "would you", "will you", "can i", "could i", "may i", "i want to", "i wanna", "i would like to",
+        "id like to", "i need to", "i want you to", "id like you to", "i would like you to", "go ahead and",
+        "lets", "just", "quickly", "now",
+    ].sorted { $0.split(separator: " ").count > $1.split(separator: " ").count }
+
+    /// Closings after a request: "please", "thanks", "for me".
+    public static let closings: [String] = [
+        "please", "thanks", "thank you", "for me", "for me please", "please thanks", "right now", "now", "now please",
+    ].sorted { $0.split(separator: " ").count > $1.split(separator: " ").count }
+
+    /// The normalised request without disfluencies ("um order soup with soup chef" → "order soup with soup chef").
+    public static func withoutFillers(_ normalized: String) -> String {
+        normalized.split(separator: " ").filter { !AnswerWords.fillers.contains(String($0)) }.joined(separator: " ")
+    }
+
+    /// The normalised request without openings and closings ("hey can you order soup with soup chef please" →
+    /// "order soup with soup chef"); fillers are taken out too.
+    public static func withoutPoliteness(_ normalized: String) -> String {
+        var words = withoutFillers(normalized).split(separator: " ").map(String.init)
+        var changed = true
+        while changed {
+            changed = false
+            for opening in openingWords where words.count > opening.count && Array(words.prefix(opening.count)) == opening {
+                words.removeFirst(opening.count)
+                changed = true
+                break
+            }
+            for closing in closingWords where words.count > closing.count && Array(words.suffix(closing.count)) == closing {
+                words.removeLast(closing.count)
+                changed = true
+                break
+            }
+        }
+        return words.joined(separator: " ")
+    }
+
+    static let openingWords = openings.map { $0.split(separator: " ").map(String.init) }
+    static let closingWords = closings.map { $0.split(separator: " ").map(String.init) }
+}

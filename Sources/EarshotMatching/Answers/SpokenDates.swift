@@ -1,0 +1,523 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
+/// Dates, times and durations as people say them, read from normalised words relative to a clock:
+/// "tomorrow at three p m", "next Friday", "December the fourth", "in two hours", "half past six";
+/// "ten minutes", "an hour and a half".
+public struct SpokenDates: Sendable {
+    /// A calendar day, with a time of day when one was said.
+    public struct Moment: Sendable, Equatable {
+        public var year: Int
+        public var month: Int
+        public var day: Int
+        /// Hour (0–23) and minute, when said.
+        public var hour: Int?
+        public var minute: Int?
+
+        public init(year: Int, month: Int, day: Int, hour: Int? = nil, minute: Int? = nil) {
+            self.year = year
+            self.month = month
+            self.day = day
+            self.hour = hour
+            self.minute = minute
+        }
+
+        /// ISO 8601 in local time: "2026-12-04", or "2026-12-04T15:00" with a time.
+        public var iso: String {
+            var text = "\(pad(year, 4))-\(pad(month))-\(pad(day))"
+            if let hour { text += "T\(pad(hour)):\(pad(minute ?? 0))" }
+            return text
+        }
+    }
+
+    /// Now, as the device's clock says.
+    public var now: Date
+    public var calendar: Calendar
+
+    public init(now: Date, timeZone: TimeZone) {
+        self.now = now
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = timeZone
+        self.calendar = calendar
+    }
+
+    /// Every word a spoken date, time or duration can hold (besides ``SpokenNumbers/vocabulary`` and the
+    /// ordinals "first" … "thirty first"), for a recognizer's grammar or language model.
+    public static let vocabulary: [String] = monthNames.map(\.0) + weekdayNames + [
+        "today", "tonight", "tomorrow", "yesterday", "day", "after", "next", "this", "coming", "on", "at", "in", "the", "of",
+        "from", "now", "a", "an", "and", "half", "quarter", "past", "to", "noon", "midday", "midnight", "morning",
+        "afternoon", "evening", "night", "o'clock", "a m", "p m", "second", "seconds", "minute", "minutes", "hour",
+        "hours", "days", "week", "weeks", "month", "months", "year", "years", "later", "by", "around", "about",
+    ] + ordinalDays.keys.sorted()
+
+    // MARK: - Dates
+
+    /// A written local time, "2026-11-25T09:30" (or "2026-11-25", midnight), in `timeZone`: a clock to set.
+    public static func date(iso text: String, timeZone: TimeZone) -> Date? {
+        guard let moment = isoMoment(text) else { return nil }
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = timeZone
+        return calendar.date(from: DateComponents(year: moment.year, month: moment.month, day: moment.day,
+                                                  hour: moment.hour ?? 0, minute: moment.minute ?? 0))
+    }
+
+    /// The day and time said: "tomorrow at 3 pm", "next friday", "december the fourth", "in 2 hours",
+    /// "at noon", "2026-12-04". `nil` when the words name no day or time.
+    public func moment(_ text: String) -> Moment? {
+        if let iso = Self.isoMoment(text) { return iso }
+        let words = Self.prepare(AnswerReader.contentWords(text))
+        guard !words.isEmpty else { return nil }
+        let today = components(now)
+        // "in 2 hours", "3 days from now", "a week from today"
+        if let relative = relativeMoment(words) { return relative }
+        var day: (year: Int, month: Int, day: Int)?
+        var used = Set<Int>()
+        var i = 0
+        while i < words.count {
+            let word = words[i]
+            if word == "today" || word == "tonight" {
+                day = (today.year, today.month, today.day); used.insert(i)
+            } else if word == "tomorrow" {
+                let isAfter = i >= 3 && words[i - 1] == "after" && words[i - 2] == "day"
+                day = shifted(days: isAfter ? 2 : 1); used.insert(i)
+            } else if word == "yesterday" {
+                day = shifted(days: -1); used.insert(i)
+            } else if let weekday = Self.weekdayNames.firstIndex(of: word) {
+                // "friday", "this friday", "next friday": the coming one ("the friday after next": a week later).
+                let after = i + 2 < words.count && words[i + 1] == "after" && words[i + 2] == "next"
+                day = upcoming(weekday: weekday + 1, skippingToday: true, weekLater: after)
+                used.insert(i)
+            } else if let month = Self.month(word) {
+                // "december 4", "december the 4th", "december 4 2027"
+                var j = i + 1
+                if j < words.count, words[j] == "the" { j += 1 }
+                if j < words.count, let d = Self.dayNumber(words[j]) {
+                    var year = nextYear(month: month, day: d)
+                    if j + 1 < words.count, let y = Int(words[j + 1]), y >= 1900, y < 2200 { year = y; used.insert(j + 1) }
+                    day = (year, month, d); used.formUnion([i, j])
+                } else if i >= 2, words[i - 1] == "of", let d = Self.dayNumber(words[i - 2]) {
+                    // "the 4th of december"
+                    var year = nextYear(month: month, day: d)
+                    if j < words.count, let y = Int(words[j]), y >= 1900, y < 2200 { year = y }
+                    day = (year, month, d); used.formUnion([i, i - 2])
+                } else if i >= 1, let d = Self.dayNumber(words[i - 1]), Int(words[i - 1]) != nil || Self.ordinalDays[words[i - 1]] != nil {
+                    // "4 december"
+                    day = (nextYear(month: month, day: d), month, d); used.formUnion([i, i - 1])
+                }
+            } else if word == "the", i + 1 < words.count, let d = Self.ordinalDays[words[i + 1]], day == nil,
+                      i + 2 >= words.count || (words[i + 2] != "of" && Self.month(words[i + 2]) == nil) {
+                // "the 4th": the next day of a month with that number
+                day = nextDayOfMonth(d); used.insert(i + 1)
+            }
+            i += 1
+        }
+        let time = timeOfDay(words)
+        if day == nil, time == nil { return nil }
+        if let time, day == nil {
+            // A time alone is the next time it comes round: today, or tomorrow when it has passed; "at 8" said
+            // at nine in the morning is 8 PM today.
+            let current = today.hour * 60 + today.minute
+            var hours = [time.hour]
+            if time.ambiguous { hours = [time.hour % 12, time.hour % 12 + 12].filter { $0 != 0 || time.hour == 0 } }
+            if let hour = hours.first(where: { $0 * 60 + time.minute > current }) {
+                return Moment(year: today.year, month: today.month, day: today.day, hour: hour, minute: time.minute)
+            }
+            let d = shifted(days: 1)
+            return Moment(year: d.year, month: d.month, day: d.day, hour: time.hour, minute: time.minute)
+        }
+        guard let day else { return nil }
+        var moment = Moment(year: day.year, month: day.month, day: day.day)
+        guard valid(moment) else { return nil }
+        if let time {
+            moment.hour = time.hour
+            moment.minute = time.minute
+        } else if words.contains("tonight") {
+            moment.hour = 20
+            moment.minute = 0
+        }
+        return moment
+    }
+
+    /// "Friday, December 4 at 3 PM" (the year when it is not this year's).
+    public func title(_ moment: Moment) -> String {
+        var parts = DateComponents()
+        parts.year = moment.year
+        parts.month = moment.month
+        parts.day = moment.day
+        parts.hour = 12
+        var text = "\(moment.month >= 1 && moment.month <= 12 ? Self.monthNames[moment.month - 1].1 : "") \(moment.day)"
+        if let date = calendar.date(from: parts) {
+            let weekday = calendar.component(.weekday, from: date)
+            text = Self.weekdayNames[weekday - 1].capitalized + ", " + text
+        }
+        if moment.year != components(now).year { text += ", \(moment.year)" }
+        if let hour = moment.hour {
+            let minute = moment.minute ?? 0
+            let twelve = hour % 12 == 0 ? 12 : hour % 12
+            text += " at \(twelve)\(minute == 0 ? "" : ":\(Self.pad(minute))") \(hour < 12 ? "AM" : "PM")"
+        }
+        return text
+    }
+
+    // MARK: - Durations
+
+    /// A length of time said, in seconds: "10 minutes", "an hour and a half", "half an hour", "2 hours 30",
+    /// "90 seconds", "a quarter of an hour". A number alone (no unit) is no duration.
+    public static func duration(_ text: String) -> Int? {
+        let words = prepare(AnswerReader.contentWords(text))
+        var total = 0.0
+        var found = false
+        var lastUnit: Double?
+        var i = 0
+        while i < words.count {
+            // "half an hour", "a quarter of an hour", "quarter hour"
+            var j = i
+            if words[j] == "a" || words[j] == "an", j + 1 < words.count, words[j + 1] == "half" || words[j + 1] == "quarter" { j += 1 }
+            if words[j] == "half" || words[j] == "quarter" {
+                let fraction = words[j] == "half" ? 0.5 : 0.25
+                var k = j + 1
+                if k < words.count, words[k] == "of" { k += 1 }
+                if k < words.count, words[k] == "a" || words[k] == "an" { k += 1 }
+                if k < words.count, let unit = units[words[k]] {
+                    total += fraction * unit
+                    lastUnit = unit
+                    found = true
+                    i = k + 1
+                    continue
+                }
+            }
+            var amount: Double?
+            var next = i + 1
+            if let span = SpokenNumbers.number(at: i, in: words), !span.isMoney {
+                amount = span.value + (span.pair.map { Double($0) / 100 } ?? 0)
+                if span.pair != nil { amount = nil }
+                next = span.range.upperBound
+            } else if words[i] == "a" || words[i] == "an" {
+                amount = 1
+            } else if words[i] == "couple", i + 1 < words.count {
+                amount = 2
+                if words[i + 1] == "of" { next += 1 }
+            } else if words[i] == "few" {
+                amount = 3
+                if i + 1 < words.count, words[i + 1] == "of" { next += 1 }
+            }
+            if let amount, next < words.count, let unit = units[words[next]] {
+                var value = amount * unit
+                next += 1
+                // "an hour and a half"
+                if let (fraction, after) = SpokenNumbers.andFraction(at: next, in: words) {
+                    value += fraction * unit
+                    next = after
+                }
+                total += value
+                lastUnit = unit
+                found = true
+                i = next
+                continue
+            }
+            if let amount, found, let unit = lastUnit, let smaller = smallerUnit[unit], amount.rounded() == amount, amount < 60 {
+                // "2 hours 30": the number after a unit counts the next smaller one.
+                total += amount * smaller
+                lastUnit = smaller
+                i = next
+                continue
+            }
+            if amount != nil, words[i] != "a", words[i] != "an", words[i] != "few", words[i] != "couple" {
+                // A number with no unit: no duration can be read from it.
+                return nil
+            }
+            i += 1
+        }
+        guard found, total > 0 else { return nil }
+        return Int(total.rounded())
+    }
+
+    /// "1 hour and 30 minutes", "10 minutes", "2 days".
+    public static func durationTitle(_ seconds: Int) -> String {
+        var parts: [String] = []
+        var rest = seconds
+        for (name, size) in [("day", 86_400), ("hour", 3600), ("minute", 60), ("second", 1)] where rest >= size {
+            let count = rest / size
+            rest %= size
+            parts.append("\(count) \(name)\(count == 1 ? "" : "s")")
+        }
+        if parts.isEmpty { return "0 seconds" }
+        if parts.count == 1 { return parts[0] }
+        return parts.dropLast().joined(separator: ", ") + " and " + parts.last!
+    }
+
+    // MARK: - Internals
+
+    static let units: [String: Double] = [
+        "second": 1, "seconds": 1, "sec": 1, "secs": 1, "minute": 60, "minutes": 60, "min": 60, "mins": 60,
+        "hour": 3600, "hours": 3600, "hr": 3600, "hrs": 3600, "day": 86_400, "days": 86_400, "week": 604_800,
+        "weeks": 604_800,
+    ]
+    static let smallerUnit: [Double: Double] = [3600: 60, 60: 1, 86_400: 3600]
+    static let monthNames: [(String, String)] = [
+        ("january", "January"), ("february", "February"), ("march", "March"), ("april", "April"), ("may", "May"),
+        ("june", "June"), ("july", "July"), ("august", "August"), ("september", "September"), ("october", "October"),
+        ("november", "November"), ("december", "December"),
+    ]
+    static let monthAbbreviations: [String: Int] = [
+        "jan": 1, "feb": 2, "mar": 3, "apr": 4, "jun": 6, "jul": 7, "aug": 8, "sep": 9, "sept": 9, "oct": 10, "nov": 11, "dec": 12,
+    ]
+    static let weekdayNames = ["sunday", "monday", "tuesday", "wednesday", "thursday", "friday", "saturday"]
+    static let ordinalDays: [String: Int] = {
+        let small = ["first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth", "tenth",
+                     "eleventh", "twelfth", "thirteenth", "fourteenth", "fifteenth", "sixteenth", "seventeenth",
+                     "eighteenth", "nineteenth"]
+        var days: [String: Int] = [:]
+        for (i, word) in small.enumerated() { days[word] = i + 1 }
+        days["twentieth"] = 20
+        days["thirtieth"] = 30
+        for (i, word) in small.prefix(9).enumerated() {
+            days["twenty " + word] = 21 + i
+            days["20 " + word] = 21 + i
+        }
+        days["thirty first"] = 31
+        days["30 first"] = 31
+        return days
+    }()
+
+    static func pad(_ n: Int, _ width: Int = 2) -> String {
+        let text = String(n)
+        return String(repeating: "0", count: max(0, width - text.count)) + text
+    }
+
+    static func month(_ word: String) -> Int? {
+        if let index = monthNames.firstIndex(where: { $0.0 == word }) { return index + 1 }
+        return monthAbbreviations[word]
+    }
+
+    /// "4", "4th" (normalised "fourth"), "24" (from "20 fourth", joined by ``prepare(_:)``).
+    static func dayNumber(_ word: String) -> Int? {
+        if let d = ordinalDays[word] { return d }
+        if let d = Int(word), d >= 1, d <= 31 { return d }
+        let digits = word.prefix { $0.isNumber }
+        if !digits.isEmpty, ["st", "nd", "rd", "th"].contains(String(word.dropFirst(digits.count))), let d = Int(digits), d >= 1, d <= 31 {
+            return d
+        }
+        return nil
+    }
+
+    /// Joins "20 fourth" into "twenty fourth", "p m" into "pm", "oclock"; "3pm" into "3 pm"; "12th" stays.
+    static func prepare(_ words: [String]) -> [String] {
+        var out: [String] = []
+        var i = 0
+        while i < words.count {
+            let word = words[i]
+            if (word == "20" || word == "30"), i + 1 < words.count, let joined = ordinalDays["\(word) \(words[i + 1])"] {
+                out.append(ordinalWord(joined))
+                i += 2
+                continue
+            }
+            if (word == "a" || word == "p"), i + 1 < words.count, words[i + 1] == "m", !out.isEmpty, Int(out.last!) != nil || out.last == "oclock" {
+                out.append(word + "m")
+                i += 2
+                continue
+            }
+            if word.count > 2, word.first!.isNumber, word.hasSuffix("am") || word.hasSuffix("pm") {
+                let digits = String(word.dropLast(2))
+                if Int(digits) != nil {
+                    out.append(digits)
+                    out.append(String(word.suffix(2)))
+                    i += 1
+                    continue
+                }
+            }
+            if word == "o", i + 1 < words.count, words[i + 1] == "clock" {
+                out.append("oclock")
+                i += 2
+                continue
+            }
+            out.append(word)
+            i += 1
+        }
+        return out
+    }
+
+    static func ordinalWord(_ day: Int) -> String {
+        ordinalDays.first { $0.value == day && !$0.key.contains(" ") }?.key
+            ?? ordinalDays.first { $0.value == day && $0.key.hasPrefix("twenty") || $0.value == day && $0.key.hasPrefix("thirty") }?.key
+            ?? String(day)
+    }
+
+    /// "2026 12 04" (a written date, normalised) or the raw "2026-12-04T15:00".
+    static func isoMoment(_ text: String) -> Moment? {
+        let parts = text.split(whereSeparator: { $0 == "-" || $0 == "T" || $0 == ":" || $0.isWhitespace }).map(String.init)
+        guard parts.count == 3 || parts.count == 5 || parts.count == 6, parts.allSatisfy({ Int($0) != nil }),
+              parts[0].count == 4, let y = Int(parts[0]), let m = Int(parts[1]), let d = Int(parts[2]),
+              (1...12).contains(m), (1...31).contains(d) else { return nil }
+        var moment = Moment(year: y, month: m, day: d)
+        if parts.count >= 5, let h = Int(parts[3]), let mi = Int(parts[4]), (0...23).contains(h), (0...59).contains(mi) {
+            moment.hour = h
+            moment.minute = mi
+        }
+        return moment
+    }
+
+    struct TimeOfDay {
+        var hour: Int
+        var minute: Int
+        /// Said without "am"/"pm" or a part of the day ("at 8"): `hour` is a day's usual one, and another
+        /// twelve hours apart may be meant.
+        var ambiguous = false
+    }
+
+    /// The time of day said: "at 3", "3 pm", "3 30 pm", "half past 6", "quarter to 4", "noon", "in the evening".
+    func timeOfDay(_ words: [String]) -> TimeOfDay? {
+        var found: TimeOfDay?
+        let part = Self.partOfDay(words)
+        for (i, word) in words.enumerated() {
+            if word == "noon" || word == "midday" { found = TimeOfDay(hour: 12, minute: 0); break }
+            if word == "midnight" { found = TimeOfDay(hour: 0, minute: 0); break }
+            // "half past 6", "quarter past 6", "quarter to 4", "10 past 3", "20 to 4"
+            if (word == "past" || word == "after" || word == "to" || word == "till"), i >= 1, i + 1 < words.count,
+               let hour = Int(words[i + 1]), (1...12).contains(hour) {
+                var minutes: Int?
+                if words[i - 1] == "half" { minutes = 30 }
+                else if words[i - 1] == "quarter" { minutes = 15 }
+                else if let m = Int(words[i - 1]), (1...59).contains(m) { minutes = m }
+                else if words[i - 1] == "minutes", i >= 2, let m = Int(words[i - 2]), (1...59).contains(m) { minutes = m }
+                if let minutes, word != "after" || words[i - 1] != "day" {
+                    let toward = word == "to" || word == "till"
+                    var h = toward ? hour - 1 : hour
+                    var m = toward ? 60 - minutes : minutes
+                    if h == 0 { h = 12 }
+                    if m == 60 { m = 0 }
+                    let meridiem = Self.meridiem(after: i + 2, in: words) ?? part
+                    found = Self.resolve(hour: h, minute: m, meridiem: meridiem)
+                    found?.ambiguous = meridiem == nil
+                    break
+                }
+            }
+            // "at 3", "3 pm", "3 30", "3 oclock", "15 00"
+            guard let hour = Int(word), hour >= 0, hour <= 23 else { continue }
+            let previous = i > 0 ? words[i - 1] : ""
+            var j = i + 1
+            var minute = 0
+            if j < words.count, words[j].count == 2, let m = Int(words[j]), (0...59).contains(m) {
+                minute = m
+                j += 1
+            } else if j + 1 < words.count, words[j] == "oh", let m = Int(words[j + 1]), (1...9).contains(m) {
+                minute = m
+                j += 2
+            }
+            let meridiem = Self.meridiem(after: j, in: words)
+            let oclock = j < words.count && words[j] == "oclock"
+            let framed = previous == "at" || previous == "by" || previous == "around" || previous == "about" || meridiem != nil
+                || oclock || minute > 0
+            guard framed else { continue }
+            // "at 3" on "the 4th"/"december 4" is the day, not the hour: the day numbers are taken as days above.
+            if j < words.count, Self.month(words[j]) != nil { continue }
+            if hour > 12 && meridiem != nil { continue }
+            found = Self.resolve(hour: hour, minute: minute, meridiem: meridiem ?? part)
+            found?.ambiguous = meridiem == nil && part == nil && hour >= 1 && hour <= 12
+            break
+        }
+        if found == nil, let part {
+            // "tomorrow morning": a usual hour for the part of the day.
+            let hour = ["am": 9, "afternoon": 15, "pm": 19, "night": 20][part] ?? 9
+            return TimeOfDay(hour: hour, minute: 0)
+        }
+        return found
+    }
+
+    static func meridiem(after j: Int, in words: [String]) -> String? {
+        guard j < words.count else { return nil }
+        var k = j
+        if words[k] == "oclock" { k += 1 }
+        guard k < words.count else { return nil }
+        if words[k] == "am" { return "am" }
+        if words[k] == "pm" { return "pm" }
+        return nil
+    }
+
+    /// "in the morning" → "am", "in the afternoon"/"in the evening"/"tonight" → "pm" (nil when not said).
+    static func partOfDay(_ words: [String]) -> String? {
+        if words.contains("morning") { return "am" }
+        if words.contains("afternoon") { return "afternoon" }
+        if words.contains("evening") || words.contains("tonight") { return "pm" }
+        if words.contains("night") { return "night" }
+        return nil
+    }
+
+    static func resolve(hour: Int, minute: Int, meridiem: String?) -> TimeOfDay {
+        var h = hour
+        switch meridiem {
+        case "am": if h == 12 { h = 0 }
+        case "pm", "afternoon", "night": if h < 12 { h += 12 }
+        default:
+            // No am/pm: a day's usual hours (7–11 in the morning, 12–6 in the afternoon).
+            if h >= 1 && h <= 6 { h += 12 }
+        }
+        return TimeOfDay(hour: h, minute: minute)
+    }
+
+    /// "in 2 hours", "in 10 minutes", "in 3 days", "a week from now", "2 hours from now".
+    func relativeMoment(_ words: [String]) -> Moment? {
+        var spanWords: ArraySlice<String>?
+        if let at = words.firstIndex(of: "in"), at + 1 < words.count {
+            spanWords = words[(at + 1)...]
+        }
+        if let from = words.firstIndex(of: "from"), from + 1 < words.count, ["now", "today"].contains(words[from + 1]) {
+            spanWords = words[..<from]
+        }
+        if words.last == "later", words.count >= 3 { spanWords = words[..<(words.count - 1)] }
+        guard let spanWords, let seconds = Self.duration(spanWords.joined(separator: " ")) else { return nil }
+        let date = now.addingTimeInterval(Double(seconds))
+        let c = components(date)
+        if seconds % 86_400 == 0 { return Moment(year: c.year, month: c.month, day: c.day) }
+        return Moment(year: c.year, month: c.month, day: c.day, hour: c.hour, minute: c.minute)
+    }
+
+    func components(_ date: Date) -> (year: Int, month: Int, day: Int, hour: Int, minute: Int) {
+        let c = calendar.dateComponents([.year, .month, .day, .hour, .minute], from: date)
+        return (c.year ?? 2000, c.month ?? 1, c.day ?? 1, c.hour ?? 0, c.minute ?? 0)
+    }
+
+    func shifted(days: Int) -> (year: Int, month: Int, day: Int) {
+        let date = calendar.date(byAdding: .day, value: days, to: now) ?? now
+        let c = components(date)
+        return (c.year, c.month, c.day)
+    }
+
+    /// The next `weekday` (1 = Sunday) after today ("friday", "next friday", "this friday" on a Monday are the
+    /// same Friday; said on a Friday, they are a week later).
+    func upcoming(weekday: Int, skippingToday: Bool, weekLater: Bool) -> (year: Int, month: Int, day: Int) {
+        let today = calendar.component(.weekday, from: now)
+        var ahead = (weekday - today + 7) % 7
+        if ahead == 0 && skippingToday { ahead = 7 }
+        if weekLater { ahead += 7 }
+        return shifted(days: ahead)
+    }
+
+    /// This year's `month`/`day`, or next year's when it has passed.
+    func nextYear(month: Int, day: Int) -> Int {
+        let today = components(now)
+        return (month, day) < (today.month, today.day) ? today.year + 1 : today.year
+    }
+
+    /// The next day numbered `day`: this month's, or next month's when it has passed.
+    func nextDayOfMonth(_ day: Int) -> (year: Int, month: Int, day: Int) {
+        let today = components(now)
+        if day >= today.day { return (today.year, today.month, day) }
+        return today.month == 12 ? (today.year + 1, 1, day) : (today.year, today.month + 1, day)
+    }
+
+    func valid(_ moment: Moment) -> Bool {
+        var parts = DateComponents()
+        parts.year = moment.year
+        parts.month = moment.month
+        parts.day = moment.day
+        guard let date = calendar.date(from: parts) else { return false }
+        let c = components(date)
+        return c.month == moment.month && c.day == moment.day
+    }
+}
+
+private func pad(_ n: Int, _ width: Int = 2) -> String { SpokenDates.pad(n, width) }

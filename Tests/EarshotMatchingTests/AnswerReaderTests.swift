@@ -1,0 +1,145 @@
+@testable import EarshotMatching
+import Testing
+
+/// Answers as people say them (behavior.md §3.4): values inside sentences, ordinals, yes/no, more options.
+@Suite("Answers in sentences")
+struct AnswerReaderTests {
+    let drinks: [[String]] = [["Latte"], ["Mocha"], ["Iced Mocha"], ["Iced Coffee"], ["Coffee", "drip coffee"], ["Flat White"]]
+    let soups: [[String]] = [["Clam Chowder", "chowder"], ["Tomato Soup"], ["Chicken Noodle Soup"]]
+    let reader = AnswerReader()
+
+    @Test("a value inside a sentence, with carriers, fillers, politeness and other words around it", arguments: [
+        ("a large latte with oat milk", 0),
+        ("can I get a large iced mocha with soy milk", 2),
+        ("I'd like an iced coffee please", 3),
+        ("um, give me a coffee", 4),
+        ("let's do the flat white", 5),
+        ("make it a mocha, thanks", 1),
+        ("how about two lattes", 0),
+        ("I'll take the drip coffee", 4),
+        ("go with the iced mocha I guess", 2),
+        ("Iced Coffee", 3),
+        ("uh... er, mocha", 1),
+    ])
+    func valueInSentence(answer: String, expected: Int) {
+        #expect(reader.choose(answer, among: drinks) == .option(expected))
+    }
+
+    @Test("the longest title said wins: iced coffee is not coffee")
+    func longestWins() {
+        #expect(reader.choose("iced coffee", among: drinks) == .option(3))
+        #expect(reader.choose("just a coffee", among: drinks) == .option(4))
+    }
+
+    @Test("two different values of the question → several (asked again)")
+    func twoValues() {
+        #expect(reader.choose("a latte or a mocha", among: drinks) == .several([0, 1]))
+        #expect(reader.choose("not the tomato soup, the clam chowder", among: soups) == .several([0, 1]))
+        // The same value twice is one value.
+        #expect(reader.choose("tomato soup, yes, tomato soup", among: soups) == .option(1))
+    }
+
+    @Test("the … one: a word only one option has", arguments: [
+        ("um, can I get the tomato one please", 1),
+        ("the chicken one", 2),
+        ("the noodle one I think", 2),
+        ("something with clams", 0),
+    ])
+    func theOne(answer: String, expected: Int) {
+        #expect(reader.choose(answer, among: soups) == .option(expected))
+    }
+
+    @Test("nothing that names no value is taken", arguments: [
+        "what's the weather like", "the soup", "I don't know", "something hot", "yes", "the second one",
+        "what else do you have", "",
+    ])
+    func namesNothing(answer: String) {
+        #expect(reader.choose(answer, among: soups) == .none)
+    }
+
+    @Test("a language model's transcript: one close-sounding word of a longer title may be misheard")
+    func approximate() {
+        let heard = AnswerReader(approximate: true)
+        #expect(heard.choose("can i get a large ice mocha", among: drinks) == .option(2))
+        #expect(heard.choose("chicken noodles soup", among: soups) == .option(2))
+        // A far word is not a mishearing: "large mocha" is Mocha, not Iced Mocha.
+        #expect(heard.choose("a large mocha", among: drinks) == .option(1))
+        // Typed text is read as written.
+        #expect(reader.choose("can i get a large ice mocha", among: drinks) == .option(1))
+    }
+
+    @Test("ordinals alone and inside sentences", arguments: [
+        ("the second one", 1), ("second", 1), ("number two", 1), ("2", 1), ("the last one", 2),
+        ("I'll take the second one please", 1), ("um, let's go with the first one", 0), ("option three", 2),
+        ("the third", 2), ("last one I guess", 2),
+    ])
+    func ordinals(answer: String, expected: Int) {
+        #expect(reader.ordinal(answer, count: 3) == expected)
+    }
+
+    @Test("what is no ordinal", arguments: ["wait a second", "I ordered it last time", "the fifth one", "2 of them and 3 more", "tomato"])
+    func notOrdinals(answer: String) {
+        #expect(reader.ordinal(answer, count: 3) == nil)
+    }
+
+    @Test("yes as people say it", arguments: [
+        "yes", "yeah go ahead", "sure, do it", "yep", "uh huh", "of course", "yes please", "that's right", "why not",
+        "sounds good to me", "okay", "go for it", "yeah that's correct", "um yes", "sure thing", "absolutely, thanks",
+        "no problem",
+    ])
+    func yes(answer: String) {
+        #expect(reader.reply(answer) == .yes)
+    }
+
+    @Test("no as people say it", arguments: [
+        "no", "uh, no thanks", "no that's wrong", "nope", "nah", "don't", "no thank you", "not really", "no, don't do it",
+        "I don't think so", "no, that's not right",
+    ])
+    func no(answer: String) {
+        #expect(reader.reply(answer) == .no)
+    }
+
+    @Test("neither yes nor no", arguments: ["I know", "I don't know", "yeah no", "maybe", "the tomato one", "I'm not sure", "hello"])
+    func neither(answer: String) {
+        #expect(reader.reply(answer) == nil)
+    }
+
+    @Test("more options as people ask", arguments: [
+        "what else do you have", "more options", "any other options?", "something else", "um, what else is there",
+        "none of those", "what are my options",
+    ])
+    func more(answer: String) {
+        #expect(reader.reply(answer) == .moreOptions)
+    }
+
+    @Test("core requests with fillers and politeness")
+    func coreRequests() {
+        #expect(reader.isCancel("um, never mind"))
+        #expect(reader.isCancel("cancel the order please"))
+        #expect(reader.isCancel("actually, cancel"))
+        #expect(!reader.isCancel("cancel my subscription to the newsletter"))
+        #expect(reader.isRepeat("sorry, can you repeat that"))
+        #expect(reader.isRepeat("what did you say"))
+        #expect(!reader.isRepeat("what soups do you have"))
+    }
+
+    @Test("the part of an answer that names something, as written")
+    func namedPart() {
+        #expect(reader.namedPart("um, can I get the Minestrone please") == "Minestrone")
+        #expect(reader.namedPart("I'd like the lobster bisque one") == "lobster bisque")
+        #expect(reader.core("um, can I get the tomato one please") == "tomato")
+    }
+}
+
+/// Requests with fillers and politeness (issue 18): fillers are no words anywhere; politeness is forgiven
+/// only by flexible matching.
+@Suite("Requests as people say them")
+struct RequestWordsTests {
+    @Test("fillers and politeness around a request")
+    func stripping() {
+        #expect(RequestWords.withoutFillers("um order soup with soup chef") == "order soup with soup chef")
+        #expect(RequestWords.withoutPoliteness("hey can you order soup with soup chef please") == "order soup with soup chef")
+        #expect(RequestWords.withoutPoliteness("um i would like to order soup with soup chef") == "order soup with soup chef")
+        #expect(RequestWords.withoutPoliteness("order soup with soup chef") == "order soup with soup chef")
+    }
+}

@@ -1,0 +1,127 @@
+import EarshotMatching
+import EarshotModel
+import Foundation
+import Testing
+
+/// Open-ended answers (behavior.md §3.4): one parser for typed and spoken numbers, amounts, dates, times,
+/// durations and dictated strings.
+@Suite("Open-ended values")
+struct OpenValueTests {
+    /// Wednesday 25 November 2026, 09:30 in New York.
+    static let zone = TimeZone(identifier: "America/New_York")!
+    static let now: Date = {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = zone
+        return calendar.date(from: DateComponents(year: 2026, month: 11, day: 25, hour: 9, minute: 30))!
+    }()
+    let reader = OpenValueReader(now: OpenValueTests.now, timeZone: OpenValueTests.zone)
+
+    @Test("integers in spoken and written forms", arguments: [
+        ("a hundred and twenty", "120"), ("1,200", "1200"), ("twelve hundred", "1200"), ("about twelve", "12"),
+        ("three please", "3"), ("make it two", "2"), ("two thousand five hundred", "2500"), ("forty two", "42"),
+        ("a dozen", "12"), ("zero", "0"), ("just one", "1"),
+    ])
+    func integers(answer: String, expected: String) {
+        #expect(reader.read(answer, as: .integer)?.id == expected)
+    }
+
+    @Test("decimals", arguments: [
+        ("twelve point five", "12.5"), ("seven and a half", "7.5"), ("4.1", "4.1"), ("about 3 point 2 miles", "3.2"),
+        ("half", "0.5"), ("ten", "10"), ("three point one four", "3.14"),
+    ])
+    func decimals(answer: String, expected: String) {
+        #expect(reader.read(answer, as: .decimal)?.id == expected)
+    }
+
+    @Test("amounts of money", arguments: [
+        ("four fifty", "4.50", "$4.50"), ("three dollars and twenty cents", "3.20", "$3.20"), ("$12.99", "12.99", "$12.99"),
+        ("fifty cents", "0.50", "$0.50"), ("twenty bucks", "20.00", "$20.00"), ("twelve ninety nine", "12.99", "$12.99"),
+        ("twelve point five", "12.50", "$12.50"), ("a hundred and twenty dollars", "120.00", "$120.00"),
+        ("3 dollars 20", "3.20", "$3.20"),
+    ])
+    func amounts(answer: String, id: String, title: String) {
+        let value = reader.read(answer, as: .currency)
+        #expect(value?.id == id)
+        #expect(value?.title == title)
+    }
+
+    @Test("what is no number", arguments: ["a lot", "far", "seven or eight", "the second one", "yes", ""])
+    func notNumbers(answer: String) {
+        #expect(reader.read(answer, as: .integer) == nil)
+        #expect(reader.read(answer, as: .decimal) == nil)
+    }
+
+    @Test("dates and times relative to the clock (Wednesday 25 November 2026, 9:30)", arguments: [
+        ("tomorrow at three p m", "2026-11-26T15:00", "Thursday, November 26 at 3 PM"),
+        ("tomorrow at 3pm", "2026-11-26T15:00", "Thursday, November 26 at 3 PM"),
+        ("next Friday", "2026-11-27", "Friday, November 27"),
+        ("December the fourth", "2026-12-04", "Friday, December 4"),
+        ("the fourth of December", "2026-12-04", "Friday, December 4"),
+        ("December 24th at noon", "2026-12-24T12:00", "Thursday, December 24 at 12 PM"),
+        ("in two hours", "2026-11-25T11:30", "Wednesday, November 25 at 11:30 AM"),
+        ("in 3 days", "2026-11-28", "Saturday, November 28"),
+        ("today at half past six in the evening", "2026-11-25T18:30", "Wednesday, November 25 at 6:30 PM"),
+        ("at 8", "2026-11-25T20:00", "Wednesday, November 25 at 8 PM"),
+        ("at 10 am", "2026-11-25T10:00", "Wednesday, November 25 at 10 AM"),
+        ("at 9 am", "2026-11-26T09:00", "Thursday, November 26 at 9 AM"),
+        ("um, on Monday at quarter to five", "2026-11-30T16:45", "Monday, November 30 at 4:45 PM"),
+        ("January the first", "2027-01-01", "Friday, January 1, 2027"),
+        ("tomorrow morning", "2026-11-26T09:00", "Thursday, November 26 at 9 AM"),
+        ("2026-12-04", "2026-12-04", "Friday, December 4"),
+        ("2026-12-04T15:30", "2026-12-04T15:30", "Friday, December 4 at 3:30 PM"),
+        ("the day after tomorrow", "2026-11-27", "Friday, November 27"),
+        ("wednesday", "2026-12-02", "Wednesday, December 2"),
+    ])
+    func dates(answer: String, id: String, title: String) {
+        let value = reader.read(answer, as: .date)
+        #expect(value?.id == id)
+        #expect(value?.title == title)
+    }
+
+    @Test("what is no date", arguments: ["whenever", "soon", "February the thirtieth", "I don't know", ""])
+    func notDates(answer: String) {
+        #expect(reader.read(answer, as: .date) == nil)
+    }
+
+    @Test("durations", arguments: [
+        ("ten minutes", "600", "10 minutes"), ("an hour and a half", "5400", "1 hour and 30 minutes"),
+        ("half an hour", "1800", "30 minutes"), ("2 hours 30", "9000", "2 hours and 30 minutes"),
+        ("90 seconds", "90", "1 minute and 30 seconds"), ("a quarter of an hour", "900", "15 minutes"),
+        ("one and a half hours", "5400", "1 hour and 30 minutes"), ("set it for 5 minutes please", "300", "5 minutes"),
+        ("1 hour and 15 minutes", "4500", "1 hour and 15 minutes"), ("two days", "172800", "2 days"),
+    ])
+    func durations(answer: String, id: String, title: String) {
+        let value = reader.read(answer, as: .duration)
+        #expect(value?.id == id)
+        #expect(value?.title == title)
+    }
+
+    @Test("what is no duration", arguments: ["ten", "a while", "not long", "yes"])
+    func notDurations(answer: String) {
+        #expect(reader.read(answer, as: .duration) == nil)
+    }
+
+    @Test("a string takes the words dictated, without fillers, carriers and politeness", arguments: [
+        ("Camping Trip", "Camping Trip"), ("um, call it Camping Trip please", "Camping Trip"),
+        ("let's call it groceries", "groceries"), ("Leave it by the door.", "Leave it by the door"),
+        ("uh, it's called Book Club, thanks", "Book Club"),
+    ])
+    func strings(answer: String, expected: String) {
+        #expect(reader.read(answer, as: .string)?.id == expected)
+    }
+
+    @Test("a string of fillers alone is nothing")
+    func emptyString() {
+        #expect(reader.read("um", as: .string) == nil)
+        #expect(reader.read("  ", as: .string) == nil)
+    }
+
+    @Test("the number vocabulary spells what the parser reads back")
+    func vocabulary() {
+        for n in [0, 7, 13, 40, 99, 120, 1200, 2500, 45_000] {
+            let spelled = SpokenNumbers.spell(n)
+            #expect(spelled.split(separator: " ").allSatisfy { SpokenNumbers.vocabulary.contains(String($0)) })
+            #expect(reader.read(spelled, as: .integer)?.id == String(n), "\(spelled)")
+        }
+    }
+}
