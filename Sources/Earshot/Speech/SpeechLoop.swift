@@ -58,7 +58,8 @@ public final class SpeechLoop {
     public static func respond(to recognition: Recognition, session: inout Session) async -> Turn {
         let heard = Turn.Heard(text: recognition.text, source: .audio,
                                confidence: recognition.isSilence ? 0 : recognition.confidence,
-                               words: recognition.words.map { Turn.Heard.Word(word: $0.word, start: $0.start, end: $0.end) })
+                               words: recognition.words.map { Turn.Heard.Word(word: $0.word, start: $0.start, end: $0.end) },
+                               approximate: recognition.isParaphrase)
         var turn: Turn
         if recognition.isSilence {
             turn = await session.respond(to: Turn.Heard(text: "", source: .audio, confidence: nil, words: []))

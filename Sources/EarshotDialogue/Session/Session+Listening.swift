@@ -1,3 +1,4 @@
+import EarshotMatching
 import EarshotModel
 
 extension Session {
@@ -90,24 +91,26 @@ extension Session {
         return parts.filter { !answerLeading.contains($0.lowercased()) }
     }
 
-    static let answerLeading = [
-        "um", "uh", "er", "erm", "oh", "hmm", "well", "so", "okay", "oh well", "actually", "yes", "yeah", "no", "nope",
-        "i'd like", "i would like", "i'd love", "can i get", "can i have", "could i get", "could i have", "can you get me",
-        "give me", "get me", "let's do", "let's go with", "let's use", "let me get", "let me have", "let me hear", "make it",
-        "how about", "what about", "i'll take", "i'll have", "i'll go with", "go with", "i want", "i'd go for", "i'd pick",
-        "i'd rather have", "i'll do", "pick", "use", "i guess", "i think", "just", "it's", "it was", "it's for", "for",
-        "to", "send it to", "deliver it to", "bring it to", "read me", "the", "a", "an", "my", "some", "with", "please",
-        "we did", "i did", "i went", "i hiked",
-    ]
-    static let answerTrailing = [
-        "please", "thanks", "thank you", "i think", "i guess", "one", "then", "today", "that's right", "please thanks",
-        "list", "album", "trail", "one please", "sounds good", "is fine", "would be great",
-    ]
+    /// Before a value: the text side's fillers, openers, carriers and articles (``AnswerWords``), a yes or
+    /// no before a correction ("no, just a cup"), and words that lead a value in the examples' questions.
+    static let answerLeading: [String] = {
+        var words = Array(AnswerWords.fillers).sorted() + AnswerWords.openers.map(AnswerWords.spoken) + AnswerWords.spokenCarriers
+        words += Array(AnswerWords.articles).sorted() + ["yes", "yeah", "no", "nope"]
+        words += ["it's for", "it was", "for", "to", "send it to", "deliver it to", "bring it to", "read me", "with", "use",
+                  "pick", "let me hear", "let me get", "let me have", "i'd rather have", "i'd go for", "i'd pick", "we did",
+                  "i did", "i went", "i hiked", "let's use"]
+        return words
+    }()
+    /// After a value: the text side's closings, "one" ("the tomato one") and the kind of thing named.
+    static let answerTrailing: [String] = AnswerWords.spokenClosings + ["one", "one please", "list", "album", "trail", "sounds good",
+                                                                       "is fine", "would be great", "that's right"]
 
     static let coreSentences = ["cancel", "stop", "never mind", "repeat", "repeat that", "say that again", "what did you say"]
-    static let moreSentences = ["more options", "more", "something else", "what else"]
+        + AnswerWords.cancelPhrases.map(AnswerWords.spoken) + AnswerWords.repeatPhrases.map(AnswerWords.spoken)
+    static let moreSentences = ["more options", "more", "something else", "what else"] + AnswerWords.spokenMore
     static let yesSentences = ["yes", "yeah", "yep", "sure", "okay", "yes please", "correct", "that's right", "go ahead", "do it"]
-    static let noSentences = ["no", "nope", "no thanks", "no thank you", "don't"]
+        + AnswerWords.spokenYes
+    static let noSentences = ["no", "nope", "no thanks", "no thank you", "don't"] + AnswerWords.spokenNo
 
     static func ordinalSentences(count: Int) -> [String] {
         let words = ["first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth", "tenth"]
