@@ -1,4 +1,5 @@
 import EarshotDialogue
+import EarshotMatching
 import Foundation
 import EarshotModel
 import Testing
@@ -256,5 +257,81 @@ struct DialogueTests {
         let noMatchText = String(decoding: try JSONEncoder().encode(noMatch), as: UTF8.self)
         #expect(noMatchText.contains("\"match\":null"))
         #expect(noMatchText.contains("\"nearest\""))
+    }
+
+    @Test("answers in sentences: the value named, the named part in the notFound line, two values asked again")
+    func answersInSentences() async throws {
+        var session = try exampleSession("homepod")
+        var turns = await play(&session, ["Order soup with Soup Chef", "can I get the minestrone please", "tomato soup or clam chowder"])
+        #expect(turns[1].reply.text == "Sorry, minestrone isn't on the menu today. Which soup? Clam Chowder, Tomato Soup, or Chicken Noodle Soup?")
+        #expect(turns[2].reply.text == "Sorry, I'm still not sure what you meant. Let's try again later.")
+        session = try exampleSession("homepod")
+        turns = await play(&session, ["Order soup with Soup Chef", "tomato soup or clam chowder", "I'd like a large clam chowder please"])
+        #expect(turns[1].reply.text.hasPrefix("Sorry, I heard more than one. Which soup?"))
+        #expect(turns[2].parameter("soup")?.id == "clam-chowder")
+        // "large" is a size, not the parameter asked: it is not taken for it.
+        #expect(turns[2].parameter("size") == nil)
+        #expect(turns[2].reply.text == "Do you want a bowl?")
+    }
+
+    @Test("a language model's transcript may mishear one word of a longer title; typed text may not")
+    func approximateTranscript() async throws {
+        let cafe = try AppManifest(yaml: """
+        app: Corner Cafe
+        platforms: [iOS, watchOS]
+        entities:
+          Drink:
+            suggested:
+              - { id: mocha, title: Mocha }
+              - { id: iced-mocha, title: Iced Mocha }
+              - { id: latte, title: Latte }
+        intents:
+          - id: OrderDrink
+            title: Order a drink
+            category: order
+            parameters:
+              - { id: drink, title: Drink, type: Drink, prompt: What would you like? }
+            dialog:
+              success: Coming up.
+        shortcuts:
+          - intent: OrderDrink
+            phrases: ["Order a drink with {applicationName}"]
+            shortTitle: Order drink
+        """, path: "cafe/app.yaml")
+        var heard = try exampleSession("homepod", extra: [cafe])
+        _ = await heard.respond(to: "Order a drink with Corner Cafe")
+        let spoken = await heard.respond(to: Turn.Heard(text: "can i get a large ice mocha", source: .audio, confidence: 0.8, approximate: true))
+        #expect(spoken.parameter("drink")?.id == "iced-mocha")
+        var typed = try exampleSession("homepod", extra: [cafe])
+        _ = await typed.respond(to: "Order a drink with Corner Cafe")
+        #expect(await typed.respond(to: "can i get a large ice mocha").parameter("drink")?.id == "mocha")
+    }
+
+    @Test("an open-ended date is read against the device's clock")
+    func dateAgainstClock() async throws {
+        let zone = try #require(TimeZone(identifier: "Europe/Paris"))
+        let now = try #require(SpokenDates.date(iso: "2026-03-02T18:00", timeZone: zone))
+        let app = try AppManifest(yaml: """
+        app: Planner
+        platforms: [iOS, watchOS]
+        intents:
+          - id: Remind
+            title: Set a reminder
+            category: create
+            parameters:
+              - { id: when, title: When, type: date, prompt: When? }
+              - { id: length, title: Length, type: duration, prompt: For how long? }
+            dialog:
+              success: "Reminder set for {when}, for {length}."
+        shortcuts:
+          - intent: Remind
+            phrases: ["Set a reminder with {applicationName}"]
+            shortTitle: Set reminder
+        """, path: "planner/app.yaml")
+        var session = try exampleSession("watch", settings: DeviceSettings(now: now, timeZone: zone), extra: [app])
+        let turns = await play(&session, ["Set a reminder with Planner", "um, tomorrow at nine", "an hour and a half please"])
+        #expect(turns[1].parameter("when")?.id == "2026-03-03T09:00")
+        #expect(turns[2].parameter("length")?.id == "5400")
+        #expect(turns[2].reply.text.hasSuffix("Reminder set for Tuesday, March 3 at 9 AM, for 1 hour and 30 minutes."))
     }
 }

@@ -57,6 +57,18 @@ struct AnswerReaderTests {
         #expect(reader.choose(answer, among: soups) == .none)
     }
 
+    @Test("a ramble is no answer, whatever titles it holds")
+    func ramble() {
+        let ramble = Array(repeating: "and then we walked down to the harbour and talked about the weather for a while", count: 4)
+            .joined(separator: " ") + " and I had a tomato soup"
+        #expect(reader.choose(ramble, among: soups) == .none)
+        #expect(reader.reply(ramble + " yes") == nil)
+        #expect(OpenValueReader().read(ramble + " at 3 pm", as: .date) == nil)
+        #expect(OpenValueReader().read(ramble, as: .string) == nil)
+        // A long sentence that is still an answer is read.
+        #expect(reader.choose("so I was thinking, since it's cold out today, maybe I'd like the tomato soup please", among: soups) == .option(1))
+    }
+
     @Test("a language model's transcript: one close-sounding word of a longer title may be misheard")
     func approximate() {
         let heard = AnswerReader(approximate: true)
@@ -138,6 +150,8 @@ struct RequestWordsTests {
     @Test("fillers and politeness around a request")
     func stripping() {
         #expect(RequestWords.withoutFillers("um order soup with soup chef") == "order soup with soup chef")
+        #expect(RequestWords.withoutFillers("hey siri uh order soup with soup chef") == "order soup with soup chef")
+        #expect(RequestWords.withoutFillers("hey order soup with soup chef") == "hey order soup with soup chef")
         #expect(RequestWords.withoutPoliteness("hey can you order soup with soup chef please") == "order soup with soup chef")
         #expect(RequestWords.withoutPoliteness("um i would like to order soup with soup chef") == "order soup with soup chef")
         #expect(RequestWords.withoutPoliteness("order soup with soup chef") == "order soup with soup chef")

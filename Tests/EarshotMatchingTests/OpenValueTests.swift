@@ -125,3 +125,34 @@ struct OpenValueTests {
         }
     }
 }
+
+/// The sentences a recognizer is given for open-ended answers read back as values.
+@Suite("Spoken forms of open-ended answers")
+struct SpokenFormsTests {
+    let reader = OpenValueReader(now: OpenValueTests.now, timeZone: OpenValueTests.zone)
+
+    @Test("every sentence of every open type reads back as a value of that type",
+          arguments: [ParameterType.integer, .decimal, .currency, .date, .duration])
+    func readBack(type: ParameterType) {
+        let sentences = SpokenForms.sentences(for: type)
+        #expect(sentences.count > 50)
+        let unread = sentences.filter { reader.read($0, as: type) == nil }
+        #expect(unread.isEmpty, "\(unread.prefix(10))")
+    }
+
+    @Test("yes sentences read as true, no sentences as false")
+    func booleans() {
+        let notYes = AnswerWords.spokenYes.filter { reader.read($0, as: .boolean)?.id != "true" }
+        let notNo = AnswerWords.spokenNo.filter { reader.read($0, as: .boolean)?.id != "false" }
+        #expect(notYes.isEmpty, "\(notYes)")
+        #expect(notNo.isEmpty, "\(notNo)")
+    }
+
+    @Test("some sentences read as the values a person means")
+    func meanings() {
+        #expect(reader.read("a dollar fifty", as: .currency)?.id == "1.50")
+        #expect(reader.read("in a few minutes", as: .date)?.id == "2026-11-25T09:33")
+        #expect(reader.read("a couple of minutes", as: .duration)?.id == "120")
+        #expect(reader.read("two dozen", as: .integer)?.id == "24")
+    }
+}

@@ -53,7 +53,7 @@ public struct AnswerReader: Sendable {
     /// "the chicken one"). Two different options named → ``Choice/several(_:)``.
     public func choose(_ text: String, among options: [[String]]) -> Choice {
         let words = Self.contentWords(text)
-        guard !words.isEmpty else { return .none }
+        guard !words.isEmpty, words.count <= Self.longestAnswer else { return .none }
         let forms = options.map { $0.map(Normalizer.normalize).filter { !$0.isEmpty }.map { $0.split(separator: " ").map(String.init) } }
         // A whole answer that is a form (carriers aside) is that option, whatever else could be read into it.
         let core = Self.core(words)
@@ -91,6 +91,7 @@ public struct AnswerReader: Sendable {
     /// two different ones, are said.
     public func ordinal(_ text: String, count: Int) -> Int? {
         let words = Self.contentWords(text)
+        guard words.count <= Self.longestAnswer else { return nil }
         let core = Self.core(words)
         var positions: Set<Int> = []
         // The whole answer: "2", "second", "last".
@@ -124,7 +125,7 @@ public struct AnswerReader: Sendable {
     public func reply(_ text: String) -> Reply? {
         var words = Self.contentWords(text)
         while let first = words.first, Self.openerSet.contains(first), words.count > 1 { words.removeFirst() }
-        guard !words.isEmpty else { return nil }
+        guard !words.isEmpty, words.count <= Self.longestAnswer else { return nil }
         let sentence = words.joined(separator: " ")
         if Self.moreSet.contains(sentence) || Self.contains(words, anyOf: Self.moreMarkers) { return .moreOptions }
         if Self.contains(words, anyOf: Self.unsureWords) { return nil }
@@ -213,6 +214,10 @@ public struct AnswerReader: Sendable {
     }
 
     // MARK: - Internals
+
+    /// The most words (fillers aside) an answer has: past this it is a ramble, and nothing is taken from it,
+    /// however many titles it happens to hold (issue 18, "Bad input").
+    public static let longestAnswer = 25
 
     struct Mention {
         var start: Int

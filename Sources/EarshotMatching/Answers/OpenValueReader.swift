@@ -48,6 +48,9 @@ public struct OpenValueReader: Sendable {
     /// The value of an open-ended `type` said in `text`; `nil` for enum and entity types (see
     /// ``AnswerReader/choose(_:among:)``) and when the words hold no value of the type.
     public func read(_ text: String, as type: ParameterType) -> OpenValue? {
+        // A ramble is no answer: past ``AnswerReader/longestAnswer`` words (``longestDictation`` for a string).
+        let count = AnswerReader.contentWords(text).count
+        guard count <= (type == .string ? Self.longestDictation : AnswerReader.longestAnswer) else { return nil }
         switch type {
         case .string:
             return Self.dictation(text).map { OpenValue(id: $0, title: $0) }
@@ -114,6 +117,9 @@ public struct OpenValueReader: Sendable {
         let trimmed = String(joined.drop(while: junk).reversed().drop(while: junk).reversed())
         return trimmed.isEmpty ? nil : trimmed
     }
+
+    /// The most words a dictated string answer takes (a note, a name); past this it is a ramble.
+    public static let longestDictation = 60
 
     static let namingPhrases: [[String]] = [
         "i would like to call it", "id like to call it", "i want to call it", "i wanna call it", "lets call it",

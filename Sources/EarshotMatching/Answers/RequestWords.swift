@@ -4,7 +4,7 @@
 public enum RequestWords {
     /// Openings before a request: "hey", "can you", "I'd like to", "please" (normalised, longest first).
     public static let openings: [String] = [
-        "hey siri", "siri", "hey", "hi", "hello", "ok", "okay", "so", "well", "oh", "alright", "please",
+        "hey", "hi", "hello", "ok", "okay", "so", "well", "oh", "alright", "please",
         "can you please", "could you please", "would you please", "will you please", "can you", "could you",
         "would you", "will you", "can i", "could i", "may i", "i want to", "i wanna", "i would like to",
         "id like to", "i need to", "i want you to", "id like you to", "i would like you to", "go ahead and",
@@ -16,10 +16,19 @@ public enum RequestWords {
         "please", "thanks", "thank you", "for me", "for me please", "please thanks", "right now", "now", "now please",
     ].sorted { $0.split(separator: " ").count > $1.split(separator: " ").count }
 
-    /// The normalised request without disfluencies ("um order soup with soup chef" → "order soup with soup chef").
+    /// The normalised request without disfluencies ("um order soup with soup chef" → "order soup with soup chef")
+    /// and without the wake phrase before it ("hey siri, …"), which is said to the device, not to the app.
     public static func withoutFillers(_ normalized: String) -> String {
-        normalized.split(separator: " ").filter { !AnswerWords.fillers.contains(String($0)) }.joined(separator: " ")
+        var words = normalized.split(separator: " ").map(String.init).filter { !AnswerWords.fillers.contains($0) }
+        for wake in wakePhrases where words.count > wake.count && Array(words.prefix(wake.count)) == wake {
+            words.removeFirst(wake.count)
+            break
+        }
+        return words.joined(separator: " ")
     }
+
+    /// Wake phrases a typed request may start with.
+    static let wakePhrases = [["hey", "siri"], ["ok", "siri"], ["okay", "siri"], ["siri"]]
 
     /// The normalised request without openings and closings ("hey can you order soup with soup chef please" →
     /// "order soup with soup chef"); fillers are taken out too.

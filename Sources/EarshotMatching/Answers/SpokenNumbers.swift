@@ -178,7 +178,8 @@ public enum SpokenNumbers {
         if let number = Double(words[i]), words[i].first?.isNumber == true {
             value = number
             i += 1
-        } else if words[i] == "a" || words[i] == "an", i + 1 < words.count, multipliers[words[i + 1]] != nil || words[i + 1] == "dozen" {
+        } else if words[i] == "a" || words[i] == "an", i + 1 < words.count,
+                  multipliers[words[i + 1]] != nil || words[i + 1] == "dozen" || moneyWords.contains(words[i + 1]) {
             value = 1
             i += 1
         } else if words[i] == "dozen" || (words[i] == "a" && i + 1 < words.count && words[i + 1] == "couple") {

@@ -13,9 +13,9 @@ struct BenchCommand: AsyncParsableCommand {
         commandName: "bench",
         abstract: "Measures speed and accuracy: matching, speech, the sentence model, live sessions, test suites, the reviewer and the server.")
 
-    enum Part: String, ExpressibleByArgument, CaseIterable { case exact, speech, speed, embedding, flexible, live, test, check, serve, people, all }
+    enum Part: String, ExpressibleByArgument, CaseIterable { case exact, speech, speed, embedding, flexible, answers, live, test, check, serve, people, all }
 
-    @Option(help: "What to measure: exact, speech (recognition accuracy over the fixtures), speed, embedding, flexible, live (wake phrase and reply latency of `listen`), test (`earshot test` over the examples' suites), check (`earshot check` on a 50-problem manifest, and --acoustic), serve (`earshot serve` under 50 text conversations and 4 audio streams), people (answers and requests as people say them, people-dev/, spoken by Piper and espeak-ng voices in noise), or all.")
+    @Option(help: "What to measure: exact, speech (recognition accuracy over the fixtures), speed, embedding, flexible, answers (answers typed as people say them, answers-dev/), live (wake phrase and reply latency of `listen`), test (`earshot test` over the examples' suites), check (`earshot check` on a 50-problem manifest, and --acoustic), serve (`earshot serve` under 50 text conversations and 4 audio streams), people (answers and requests as people say them, people-dev/, spoken by Piper and espeak-ng voices in noise; not part of all), or all.")
     var only: Part = .all
 
     @Option(help: "Utterances resolved per exact-match measurement.")
@@ -95,6 +95,16 @@ struct BenchCommand: AsyncParsableCommand {
             say("### Spoken (en-us, through the speech loop)\n\n" + spoken.markdown + "\n")
             if misses { say(spoken.misses.map { "- \($0)" }.joined(separator: "\n") + "\n") }
         }
+        if only == .answers || only == .all {
+            let root = ((self.fixtures ?? AudioFixtures.defaultFolder()) as NSString).deletingLastPathComponent
+            let folder = root + "/answers-dev"
+            for (name, file) in [("development set", "devset.tsv"), ("held-out set", "heldout.tsv")] {
+                let result = try await TypedAnswerAccuracy.measure(rows: try TypedAnswerAccuracy.rows(folder + "/" + file),
+                                                                   examples: root + "/examples")
+                say("## Answers typed as people say them: \(name) (answers-dev/\(file))\n\n" + result.markdown + "\n")
+                if misses { say(result.misses.map { "- \($0)" }.joined(separator: "\n") + "\n") }
+            }
+        }
         if only == .test || only == .all {
             let examples = ((self.fixtures ?? AudioFixtures.defaultFolder()) as NSString).deletingLastPathComponent + "/examples"
             say("## Conversation tests (`earshot test`) over \(examples)\n\n" + (try await SuiteBenchmark.measure(folder: examples)).markdown + "\n")
@@ -124,7 +134,7 @@ struct BenchCommand: AsyncParsableCommand {
                 }
             }
         }
-        guard only != .exact, only != .embedding, only != .people, only != .flexible, only != .test, only != .check, only != .serve else { return }
+        guard only != .exact, only != .embedding, only != .people, only != .flexible, only != .answers, only != .test, only != .check, only != .serve else { return }
         let fixtures = try AudioFixtures(folder: self.fixtures ?? AudioFixtures.defaultFolder())
         let workspace = Workspace(apps: try fixtures.exampleApps(), profiles: try Bundled.profiles())
         if only == .speech || only == .all {
