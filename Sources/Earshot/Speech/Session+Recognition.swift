@@ -1,4 +1,6 @@
 import EarshotDialogue
+import EarshotMatching
+import EarshotModel
 import EarshotSpeech
 
 extension Session {
@@ -22,7 +24,16 @@ extension Session {
                                           dictationWords: catalog.apps.flatMap { $0.manifest.names(in: $0.locale) })
             }
             guard let kind = OpenAnswerLanguage.Kind(rawValue: open.rawValue) else { return nil }
-            return RecognitionContext(name: name, sentences: [], kind: .answer, languageModel: OpenAnswerLanguage.model(kind))
+            // The text side's spoken forms (each reads back as a value) and Earshot's wider set of them.
+            let type: ParameterType = switch kind {
+            case .integer: .integer
+            case .decimal: .decimal
+            case .currency: .currency
+            case .date: .date
+            case .duration: .duration
+            }
+            let model = DomainLanguageModel.of(sentences: SpokenForms.sentences(for: type) + OpenAnswerLanguage.sentences(kind))
+            return RecognitionContext(name: name, sentences: [], kind: .answer, languageModel: model)
         }
         guard let expected = expectedSentences else { return nil }
         guard !isInConversation else {

@@ -45,6 +45,8 @@ public enum PeopleBenchmark {
         public var counts: [PeopleSet.Kind: (hits: Int, total: Int)] = [:]
         public var audioSeconds = 0.0
         public var decodeSeconds = 0.0
+        /// Processor seconds of the turns (recognition and the dialogue): the machine's load does not count.
+        public var cpuSeconds = 0.0
         public var misses: [String] = []
 
         mutating func count(_ kind: PeopleSet.Kind, _ hit: Bool, _ miss: @autoclosure () -> String) {
@@ -61,6 +63,7 @@ public enum PeopleBenchmark {
         }
 
         public var realTimeFactor: Double { audioSeconds == 0 ? 0 : decodeSeconds / audioSeconds }
+        public var cpuRealTimeFactor: Double { audioSeconds == 0 ? 0 : cpuSeconds / audioSeconds }
     }
 
     public struct Result: Sendable {
@@ -73,10 +76,10 @@ public enum PeopleBenchmark {
                 guard let c, c.total > 0 else { return "–" }
                 return "\(c.hits)/\(c.total) \(String(format: "%.1f%%", 100 * Double(c.hits) / Double(c.total)))"
             }
-            var lines = ["| part | voice | noise | answers in sentences | open-ended values | out-of-domain refused | requests (HomePod) | RTF |",
-                         "|---|---|---|---:|---:|---:|---:|---:|"]
+            var lines = ["| part | voice | noise | answers in sentences | open-ended values | out-of-domain refused | requests (HomePod) | RTF (wall) | RTF (CPU) |",
+                         "|---|---|---|---:|---:|---:|---:|---:|---:|"]
             for t in tallies {
-                lines.append("| \(t.part) | \(t.voice) | \(t.noise) | \(cell(t.answers)) | \(cell(t.counts[.value])) | \(cell(t.counts[.ood])) | \(cell(t.counts[.request])) | \(t.voice == "typed" ? "–" : String(format: "%.3f", t.realTimeFactor)) |")
+                lines.append("| \(t.part) | \(t.voice) | \(t.noise) | \(cell(t.answers)) | \(cell(t.counts[.value])) | \(cell(t.counts[.ood])) | \(cell(t.counts[.request])) | \(t.voice == "typed" ? "–" : String(format: "%.3f", t.realTimeFactor)) | \(t.voice == "typed" ? "–" : String(format: "%.3f", t.cpuRealTimeFactor)) |")
             }
             return lines.joined(separator: "\n")
         }
@@ -140,7 +143,9 @@ public enum PeopleBenchmark {
                             audio = audio.mixing(babble!, snr: snr, offset: Int(seed % UInt64(babble!.samples.count)))
                         }
                         var session = target.before
+                        let cpuStart = Self.cpuSeconds()
                         let turn = try await loop.turn(audio, session: &session)
+                        tally.cpuSeconds += Self.cpuSeconds() - cpuStart
                         tally.audioSeconds += audio.duration
                         tally.decodeSeconds += loop.recognizer.lastTimings.grammar + loop.recognizer.lastTimings.phoneLoop
                         tally.count(row.kind, target.reached(by: turn),
@@ -151,6 +156,13 @@ public enum PeopleBenchmark {
             }
         }
         return Result(tallies: tallies, unusable: unusable)
+    }
+
+    /// The process's processor time so far, in seconds.
+    static func cpuSeconds() -> Double {
+        var usage = rusage()
+        getrusage(RUSAGE_SELF.rawValue, &usage)
+        return Double(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec) + Double(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1e6
     }
 
     /// Where a row must leave the conversation.
