@@ -62,7 +62,8 @@ let package = Package(
         // 4b. Speech: espeak-ng synthesis, pocketsphinx recognition in the context of the conversation.
         .target(
             name: "EarshotSpeech",
-            dependencies: ["EarshotAudio", "EarshotMatching", "EarshotModel", "CPocketSphinx", "CEspeakNG", "CSpeechShims"]
+            dependencies: ["EarshotAudio", "EarshotMatching", "EarshotModel", "CPocketSphinx", "CEspeakNG", "CSpeechShims",
+                           .product(name: "Subprocess", package: "swift-subprocess")]
         ),
         // 4. Device: what a user's machine holds (apps, profiles, the ones that ship inside the binary),
         //    transcripts, and the bundled demo. The CLI is a thin layer over this.

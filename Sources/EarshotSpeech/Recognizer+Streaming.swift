@@ -97,6 +97,10 @@ extension Recognizer {
         var (hypothesis, grammarScore, frames, words) = result(of: decoder, words: true)
         words = words.map { Recognition.Word(word: $0.word, start: $0.start - padding, end: $0.end - padding) }
         let (_, phoneScore, _, _) = result(of: phoneDecoder, words: false)
+        if current.context.isOpenEnded {
+            return judgeOpenEnded(hypothesis: frames > 0 ? hypothesis : "", score: grammarScore, frames: frames, words: words,
+                                  phoneScore: phoneScore, audio: audio)
+        }
         let recognition = if hypothesis.isEmpty || frames <= 0 {
             // Speech the grammar could not end on: outside the context.
             Recognition(text: "", confidence: 0, words: [], isSilence: false, isRejected: true, bestGuess: "")
@@ -105,7 +109,9 @@ extension Recognizer {
                   rejection: current.context.kind == .request ? requestRejection : answerRejection)
         }
         // Outside the grammar, on a device that matches flexibly: what the domain language model hears.
-        if recognition.isRejected, let model = current.context.languageModel {
+        // (Not for an answer longer than any answer: a ramble that names a value in passing is no answer.)
+        if recognition.isRejected, let model = current.context.languageModel,
+           current.context.kind == .request || audio.voicedSeconds(threshold: silenceRMS * 3) <= longestAnswer {
             let start = clock.now
             defer { lastTimings.grammar += (clock.now - start).seconds }
             // A second opinion only: if it cannot be had (a temporary file, a pronunciation), the grammar's

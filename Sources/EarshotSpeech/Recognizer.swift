@@ -96,6 +96,11 @@ public final class Recognizer {
     /// HomePod 80 of 80 with it. (The Opus fixtures hid this: the codec leaves no digital silence.)
     /// About −67 dBFS: far below speech, and below ``silenceRMS``. 0 turns it off.
     public var noiseFloor = 24
+    /// Seconds of voiced speech beyond which no answer is taken (a ramble, a conversation in the room):
+    /// people answer a question in a few seconds; a dictated text may take longer, but not this long.
+    public var longestAnswer = 15.0
+    /// Whether the general en-us language model is loaded (``prepareOpenEnded(_:)``).
+    var hasDictation = false
     /// Below this RMS (a fraction of full scale), the audio is silence.
     public var silenceRMS: Double = 0.003
 
@@ -107,7 +112,7 @@ public final class Recognizer {
     /// The utterance being streamed, if any.
     var utterance: Utterance?
     private let synthesizer = Synthesizer()
-    /// Grammars already given to the decoder, by their sentences.
+    /// Grammars already given to the decoder, by their sentences (and the words around them).
     var grammars: [[String]: String] = [:]
     /// Language models already given to the decoder, by model (its sentences and general words).
     var languageModels: [DomainLanguageModel: String] = [:]
@@ -190,7 +195,8 @@ public final class Recognizer {
 
     /// Makes sure every word of `context` can be recognised, deriving pronunciations for unknown ones.
     public func prepare(_ context: RecognitionContext) throws(SpeechError) -> String {
-        let key = context.sentences
+        if context.isOpenEnded { return try prepareOpenEnded(context) }
+        let key = context.sentences + ["<leading>"] + context.leading + ["<trailing>"] + context.trailing
         if let name = grammars[key] { return name }
         try addPronunciations(for: context.vocabulary)
         let name = "g\(grammars.count)"
@@ -204,8 +210,23 @@ public final class Recognizer {
     /// The JSGF grammar of a context: one public rule holding its sentences, factored into a tree of
     /// common beginnings ("order (soup with (soup chef | soup app) | …)"), so the decoder follows one
     /// path per distinct word rather than one per sentence (several times faster on many phrases).
+    /// With words around the sentences (answers), `[<leading>] sentences [<trailing>]`, each a loop.
     public static func jsgf(_ context: RecognitionContext) -> String {
-        "#JSGF V1.0;\ngrammar earshot;\npublic <utterance> = \(WordTree(context.sentences).jsgf);\n"
+        let tree = WordTree(context.sentences).jsgf
+        guard !context.leading.isEmpty || !context.trailing.isEmpty else {
+            return "#JSGF V1.0;\ngrammar earshot;\npublic <utterance> = \(tree);\n"
+        }
+        var rules = "#JSGF V1.0;\ngrammar earshot;\n"
+        var body = "(\(tree))"
+        if !context.leading.isEmpty {
+            rules += "<leading> = (\(WordTree(context.leading).jsgf))+;\n"
+            body = "[<leading>] " + body
+        }
+        if !context.trailing.isEmpty {
+            rules += "<trailing> = (\(WordTree(context.trailing).jsgf))+;\n"
+            body += " [<trailing>]"
+        }
+        return rules + "public <utterance> = \(body);\n"
     }
 
     /// The pronunciation Earshot uses for a word the dictionary lacks.

@@ -12,3 +12,12 @@ public enum SpeechSource: String, Sendable, CaseIterable {
     /// to them by `make setup` (``Recognizer/Model/synthetic(folder:)``).
     case synthetic
 }
+
+extension SpeechSource {
+    /// Whose speech a voice Earshot speaks with is: espeak-ng's voices are synthetic (the adapted model
+    /// hears them); Piper's natural voice is heard as a person's, with Debian's model, as a recording or
+    /// a microphone would be (the people benchmark measured both models on it: BENCHMARKS.md, "People").
+    public static func of(voice: String) -> SpeechSource {
+        Piper.isVoice(voice) ? .person : .synthetic
+    }
+}

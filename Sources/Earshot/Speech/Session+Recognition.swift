@@ -1,17 +1,46 @@
 import EarshotDialogue
+import EarshotMatching
+import EarshotModel
 import EarshotSpeech
 
 extension Session {
-    /// What the device can understand now, as a recognition context: every request it takes while no
-    /// conversation is open, the answers the conversation waits for while one is. Nil while it waits for
-    /// an open-ended answer (text, a date), which no grammar holds. Requests also get a domain language
-    /// model of the device's phrases and negative phrases, for wordings nobody wrote down: a flexible
-    /// device matches them by meaning, an exact one says it can't help ("no-match") rather than that it
-    /// didn't catch them, and a negative phrase said is heard as one, so it matches nothing.
+    /// What the device can understand now, as a recognition context.
+    ///
+    /// - No conversation open: every request it takes (a grammar of the phrases), and a domain language
+    ///   model of the device's phrases and negative phrases for wordings nobody wrote down: a flexible
+    ///   device matches them by meaning, an exact one says it can't help ("no-match") rather than that it
+    ///   didn't catch them, and a negative phrase said is heard as one, so it matches nothing.
+    /// - Waiting for a value, a yes/no or a choice: its sentences inside a frame of words people put
+    ///   around answers (fillers, carriers, politeness: `answerFrame`), and a language model of those
+    ///   answers in sentences with the commonest English words, for what the grammar does not hold ("a
+    ///   large latte with oat milk"). On every device: exact matching is for trigger phrases.
+    /// - Waiting for an open-ended answer: a language model alone — pocketsphinx's general en-us model for
+    ///   dictated text, a model of spoken numbers, amounts, dates or durations otherwise.
     public var recognitionContext: RecognitionContext? {
+        if let open = openAnswer {
+            let name = expectedSentences?.name ?? "answer: \(open.rawValue)"
+            if open == .text {
+                return RecognitionContext(name: name, sentences: [], kind: .answer, dictation: true,
+                                          dictationWords: catalog.apps.flatMap { $0.manifest.names(in: $0.locale) })
+            }
+            guard let kind = OpenAnswerLanguage.Kind(rawValue: open.rawValue) else { return nil }
+            // The text side's spoken forms (each reads back as a value) and Earshot's wider set of them.
+            let type: ParameterType = switch kind {
+            case .integer: .integer
+            case .decimal: .decimal
+            case .currency: .currency
+            case .date: .date
+            case .duration: .duration
+            }
+            let model = DomainLanguageModel.of(sentences: SpokenForms.sentences(for: type) + OpenAnswerLanguage.sentences(kind))
+            return RecognitionContext(name: name, sentences: [], kind: .answer, languageModel: model)
+        }
         guard let expected = expectedSentences else { return nil }
         guard !isInConversation else {
-            return RecognitionContext(name: expected.name, sentences: expected.sentences, kind: .answer)
+            let frame = answerFrame
+            let model = DomainLanguageModel.of(answers: expected.sentences, leading: frame.leading, trailing: frame.trailing)
+            return RecognitionContext(name: expected.name, sentences: expected.sentences, kind: .answer, languageModel: model,
+                                      leading: frame.leading, trailing: frame.trailing)
         }
         let phrases = catalog.apps.flatMap { $0.expansions.map(\.text) + $0.negativeExpansions }
         return RecognitionContext(name: expected.name, sentences: expected.sentences, kind: .request,

@@ -58,7 +58,8 @@ public final class SpeechLoop {
     public static func respond(to recognition: Recognition, session: inout Session) async -> Turn {
         let heard = Turn.Heard(text: recognition.text, source: .audio,
                                confidence: recognition.isSilence ? 0 : recognition.confidence,
-                               words: recognition.words.map { Turn.Heard.Word(word: $0.word, start: $0.start, end: $0.end) })
+                               words: recognition.words.map { Turn.Heard.Word(word: $0.word, start: $0.start, end: $0.end) },
+                               approximate: recognition.isParaphrase)
         var turn: Turn
         if recognition.isSilence {
             turn = await session.respond(to: Turn.Heard(text: "", source: .audio, confidence: nil, words: []))
@@ -69,9 +70,11 @@ public final class SpeechLoop {
         return turn
     }
 
-    /// `text` spoken in `profile`'s voice (16 kHz mono).
+    /// `text` spoken in `profile`'s voice (16 kHz mono): an espeak-ng voice, or Piper's when the voice's
+    /// name is `piper` (``Piper``).
     public func speak(_ text: String, profile: Profile) async throws(SpeechError) -> AudioBuffer {
         let voice = profile.voice
+        if Piper.isVoice(voice.name) { return try await Piper.speak(text, voice: voice.name) }
         let synthesizer = synthesizer
         return try await work.run { () throws(SpeechError) in
             try synthesizer.speak(text, voice: .init(name: voice.name, rate: voice.rate, pitch: voice.pitch))

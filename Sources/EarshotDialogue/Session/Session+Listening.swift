@@ -1,3 +1,4 @@
+import EarshotMatching
 import EarshotModel
 
 extension Session {
@@ -27,7 +28,8 @@ extension Session {
             let options = c.options(for: parameter)
             switch parameter.type {
             case .values:
-                return ("answer: \(id)", options.flatMap(\.spokenForms) + Self.ordinalSentences(count: options.count)
+                return ("answer: \(id)", options.flatMap(\.spokenForms) + options.flatMap { Self.titleParts($0.title) }
+                        + Self.ordinalSentences(count: options.count)
                         + Self.moreSentences + Self.coreSentences)
             case .boolean:
                 return ("answer: \(id)", Self.yesSentences + Self.noSentences + Self.coreSentences)
@@ -47,10 +49,68 @@ extension Session {
         }
     }
 
+    /// The kind of open-ended answer the device waits for now (a string, number, amount, date or
+    /// duration parameter), or nil. Speech recognition hears these with a language model rather than a
+    /// grammar of sentences (docs/speech.md, "Answers as people say them").
+    public var openAnswer: OpenAnswer? {
+        guard let c = conversation, case .awaitingValue(let id) = c.state, let parameter = c.intent.parameter(id) else { return nil }
+        switch parameter.type {
+        case .string: return .text
+        case .integer: return .integer
+        case .decimal: return .decimal
+        case .currency: return .currency
+        case .date: return .date
+        case .duration: return .duration
+        case .values, .boolean: return nil
+        }
+    }
+
+    /// Words people put around an answer, for a grammar that hears answers inside sentences: before the
+    /// value (fillers, carriers, articles, yes/no before a correction), any number of them, and after it
+    /// (politeness, hedges, "one"). What the sentence means is the dialogue's to decide (behavior.md §3.4).
+    public var answerFrame: (leading: [String], trailing: [String]) {
+        var trailing = Self.answerTrailing
+        if let c = conversation, case .awaitingValue(let id) = c.state, let parameter = c.intent.parameter(id) {
+            trailing.append(parameter.title)
+            if let id = parameter.type.valueSetID, let set = c.manifest.valueSet(id) { trailing.append(set.title) }
+        }
+        return (Self.answerLeading, trailing)
+    }
+
+    /// Every run of consecutive words of `title` ("chicken noodle soup" → "chicken", "chicken noodle",
+    /// "noodle soup"…): people name a value by part of its title ("the tomato one").
+    static func titleParts(_ title: String) -> [String] {
+        let words = title.split(whereSeparator: { $0 == " " || $0 == "-" }).map(String.init)
+        guard words.count > 1 else { return [] }
+        var parts: [String] = []
+        for start in words.indices {
+            for end in start..<words.count where !(start == 0 && end == words.count - 1) {
+                parts.append(words[start...end].joined(separator: " "))
+            }
+        }
+        return parts.filter { !answerLeading.contains($0.lowercased()) }
+    }
+
+    /// Before a value: the text side's fillers, openers, carriers and articles (``AnswerWords``), a yes or
+    /// no before a correction ("no, just a cup"), and words that lead a value in the examples' questions.
+    static let answerLeading: [String] = {
+        var words = Array(AnswerWords.fillers).sorted() + AnswerWords.openers.map(AnswerWords.spoken) + AnswerWords.spokenCarriers
+        words += Array(AnswerWords.articles).sorted() + ["yes", "yeah", "no", "nope"]
+        words += ["it's for", "it was", "for", "to", "send it to", "deliver it to", "bring it to", "read me", "with", "use",
+                  "pick", "let me hear", "let me get", "let me have", "i'd rather have", "i'd go for", "i'd pick", "we did",
+                  "i did", "i went", "i hiked", "let's use"]
+        return words
+    }()
+    /// After a value: the text side's closings, "one" ("the tomato one") and the kind of thing named.
+    static let answerTrailing: [String] = AnswerWords.spokenClosings + ["one", "one please", "list", "album", "trail", "sounds good",
+                                                                       "is fine", "would be great", "that's right"]
+
     static let coreSentences = ["cancel", "stop", "never mind", "repeat", "repeat that", "say that again", "what did you say"]
-    static let moreSentences = ["more options", "more", "something else", "what else"]
+        + AnswerWords.cancelPhrases.map(AnswerWords.spoken) + AnswerWords.repeatPhrases.map(AnswerWords.spoken)
+    static let moreSentences = ["more options", "more", "something else", "what else"] + AnswerWords.spokenMore
     static let yesSentences = ["yes", "yeah", "yep", "sure", "okay", "yes please", "correct", "that's right", "go ahead", "do it"]
-    static let noSentences = ["no", "nope", "no thanks", "no thank you", "don't"]
+        + AnswerWords.spokenYes
+    static let noSentences = ["no", "nope", "no thanks", "no thank you", "don't"] + AnswerWords.spokenNo
 
     static func ordinalSentences(count: Int) -> [String] {
         let words = ["first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth", "tenth"]
@@ -60,4 +120,20 @@ extension Session {
         }
         return sentences
     }
+}
+
+/// The kind of open-ended answer a device waits for: what it listens for in place of a list of values.
+public enum OpenAnswer: String, Sendable, CaseIterable {
+    /// A string parameter: what was said, dictated.
+    case text
+    /// Whole numbers ("a hundred and twenty").
+    case integer
+    /// Numbers with a fraction ("twelve point five", "three and a half").
+    case decimal
+    /// Amounts of money ("four fifty", "three dollars and twenty cents").
+    case currency
+    /// Dates and times ("tomorrow at three p m", "next Friday", "December the fourth", "in two hours").
+    case date
+    /// Durations ("ten minutes", "an hour and a half").
+    case duration
 }

@@ -137,6 +137,10 @@ public struct TestRunner: Sendable {
         var names = Set(sessions.map(\.profile.voice.name))
         if let voice = options.voice { names.insert(voice) }
         for name in names.sorted() {
+            if Piper.isVoice(name) {
+                try Piper.checkInstalled()
+                continue
+            }
             _ = try Synthesizer().speakFirstSamples("test", voice: .init(name: name))
         }
     }
@@ -176,6 +180,7 @@ public struct TestRunner: Sendable {
                     if options.mode == .audio {
                         if session.recognitionContext != nil {
                             spoken = try await worker.speechLoop(for: .synthetic).speak(text, profile: speaker)
+                            source = SpeechSource.of(voice: speaker.voice.name)
                         } else {
                             note = "typed: the device waits for an open-ended answer here, which speech recognition cannot take"
                         }

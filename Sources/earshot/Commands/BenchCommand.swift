@@ -13,9 +13,9 @@ struct BenchCommand: AsyncParsableCommand {
         commandName: "bench",
         abstract: "Measures speed and accuracy: matching, speech, the sentence model, live sessions, test suites, the reviewer and the server.")
 
-    enum Part: String, ExpressibleByArgument, CaseIterable { case exact, speech, speed, embedding, flexible, answers, live, test, check, serve, all }
+    enum Part: String, ExpressibleByArgument, CaseIterable { case exact, speech, speed, embedding, flexible, answers, live, test, check, serve, people, all }
 
-    @Option(help: "What to measure: exact, speech (recognition accuracy over the fixtures), speed, embedding, flexible, answers (answers typed as people say them, answers-dev/), live (wake phrase and reply latency of `listen`), test (`earshot test` over the examples' suites), check (`earshot check` on a 50-problem manifest, and --acoustic), serve (`earshot serve` under 50 text conversations and 4 audio streams), or all.")
+    @Option(help: "What to measure: exact, speech (recognition accuracy over the fixtures), speed, embedding, flexible, answers (answers typed as people say them, answers-dev/), live (wake phrase and reply latency of `listen`), test (`earshot test` over the examples' suites), check (`earshot check` on a 50-problem manifest, and --acoustic), serve (`earshot serve` under 50 text conversations and 4 audio streams), people (answers and requests as people say them, people-dev/, spoken by Piper and espeak-ng voices in noise; not part of all), or all.")
     var only: Part = .all
 
     @Option(help: "Utterances resolved per exact-match measurement.")
@@ -34,7 +34,16 @@ struct BenchCommand: AsyncParsableCommand {
     var misses = false
 
     @Option(help: "The acoustic model that hears the fixtures (accuracy and speed) and the spoken development set: synthetic (adapted to espeak-ng, as `earshot test --audio` uses) or person (Debian's en-us, as for microphones and recordings).")
-    var speaker: SpeechSource = .synthetic
+    var speaker: SpeechSource?
+
+    @Option(help: "With --only people: the voices (piper, espeak = three espeak-ng voices taking turns, or any espeak-ng voice; repeatable).")
+    var voice: [String] = []
+
+    @Option(help: "With --only people: the noises (clean, pink20, pink10, pink5, babble10 …; repeatable).")
+    var noise: [String] = []
+
+    @Option(help: "With --only people: the parts (devset.tsv, heldout.tsv; repeatable).")
+    var part: [String] = []
 
     @Flag(help: ArgumentHelp("Recognise without rejection: accept whatever sentence the grammar search ends on.", visibility: .hidden))
     var noRejection = false
@@ -47,6 +56,9 @@ struct BenchCommand: AsyncParsableCommand {
     var diagnostics: String?
 
     func validate() throws {
+        for name in noise where PeopleBenchmark.Noise(argument: name) == nil {
+            throw ValidationError("unknown --noise \(name): use clean, pinkSNR or babbleSNR (e.g. pink10).")
+        }
         for name in kind where SpeechAccuracy.Measure(rawValue: name) == nil {
             throw ValidationError("unknown --kind \(name): use phrase, answer, ood or ood-answer.")
         }
@@ -79,7 +91,7 @@ struct BenchCommand: AsyncParsableCommand {
                 if misses { say(result.confusions.map { "  - \($0)" }.joined(separator: "\n")) }
             }
             say("\n### Speed\n\n" + (try FlexibleMatchingSpeed.measure(encoder: try SentenceEncoder())).markdown + "\n")
-            let spoken = try await FlexibleMatchingAccuracy.spoken(loop: try SpeechLoop(source: speaker))
+            let spoken = try await FlexibleMatchingAccuracy.spoken(loop: try SpeechLoop(source: speaker ?? .synthetic))
             say("### Spoken (en-us, through the speech loop)\n\n" + spoken.markdown + "\n")
             if misses { say(spoken.misses.map { "- \($0)" }.joined(separator: "\n") + "\n") }
         }
@@ -105,11 +117,28 @@ struct BenchCommand: AsyncParsableCommand {
             let examples = ((self.fixtures ?? AudioFixtures.defaultFolder()) as NSString).deletingLastPathComponent + "/examples"
             say("## Household server (`earshot serve`) under load\n\n" + (try await ServeBenchmark.measure(examples: examples)).markdown + "\n")
         }
-        guard only != .exact, only != .embedding, only != .flexible, only != .answers, only != .test, only != .check, only != .serve else { return }
+        if only == .people {  // not part of `all`: it synthesises with Piper and plays hundreds of rows in several noises
+            // People's speech: heard with the person model unless --speaker says otherwise.
+            let loop = try SpeechLoop(source: speaker ?? .person)
+            if let noiseFloor { loop.recognizer.noiseFloor = noiseFloor }
+            let result = try await PeopleBenchmark.measure(
+                parts: part.isEmpty ? ["devset.tsv", "heldout.tsv"] : part,
+                voices: voice.isEmpty ? [Piper.voiceName, "espeak"] : voice,
+                noises: noise.isEmpty ? [.clean, .pink(20), .pink(10), .pink(5), .babble(10)] : noise.compactMap(PeopleBenchmark.Noise.init(argument:)),
+                loop: loop, progress: { FileHandle.standardError.write(Data("people: \($0)\n".utf8)) })
+            say("## People: answers and requests as people say them (people-dev/, \(loop.recognizer.model.acousticModel.hasSuffix("en-us") ? "person" : "synthetic") model)\n\n" + result.markdown + "\n")
+            if !result.unusable.isEmpty { say("Rows not counted (their expected answer, typed, takes nothing):\n" + result.unusable.map { "- \($0)" }.joined(separator: "\n") + "\n") }
+            if misses {
+                for tally in result.tallies where !tally.misses.isEmpty {
+                    say("Missed, \(tally.part) \(tally.voice) \(tally.noise):\n" + tally.misses.map { "- \($0)" }.joined(separator: "\n") + "\n")
+                }
+            }
+        }
+        guard only != .exact, only != .embedding, only != .people, only != .flexible, only != .answers, only != .test, only != .check, only != .serve else { return }
         let fixtures = try AudioFixtures(folder: self.fixtures ?? AudioFixtures.defaultFolder())
         let workspace = Workspace(apps: try fixtures.exampleApps(), profiles: try Bundled.profiles())
         if only == .speech || only == .all {
-            let loop = try SpeechLoop(source: speaker)
+            let loop = try SpeechLoop(source: speaker ?? .synthetic)
             loop.recognizer.rejects = !noRejection
             if let noiseFloor { loop.recognizer.noiseFloor = noiseFloor }
             let accuracy = try await SpeechAccuracy.measure(fixtures, workspace: workspace,
@@ -130,7 +159,7 @@ struct BenchCommand: AsyncParsableCommand {
             }
         }
         if only == .speed || only == .all {
-            say("## Speech speed\n\n" + (try await SpeechSpeed.measure(fixtures, workspace: workspace, model: try .for(speaker))).markdown)
+            say("## Speech speed\n\n" + (try await SpeechSpeed.measure(fixtures, workspace: workspace, model: try .for(speaker ?? .synthetic))).markdown)
         }
         if only == .live || only == .all {
             say("\n" + (try await LiveBenchmark.measure(fixtures, workspace: workspace, threshold: wakeThreshold)).report(misses: misses) + "\n")

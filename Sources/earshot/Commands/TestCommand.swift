@@ -17,7 +17,7 @@ struct TestCommand: AsyncParsableCommand {
     @Flag(help: "Speak every 'say:' line (espeak-ng) and recognise it (pocketsphinx) before answering.")
     var audio = false
 
-    @Option(help: "The espeak-ng voice that speaks the 'say:' lines with --audio (default: each profile's).")
+    @Option(help: "The voice that speaks the 'say:' lines with --audio: an espeak-ng voice (default: each profile's), or piper (a natural neural voice that `make setup` installs, heard with the person model).")
     var voice: String?
 
     @Option(help: "Mix pink noise into every recognised utterance, this many dB below the speech (e.g. 10).")
