@@ -119,6 +119,12 @@ struct DemoTests {
             let ended = p.endedAsExpected
             #expect(ended, "\(p.script.title): \(p.outcome?.rawValue ?? "-")")
         }
+        // A newcomer sees HomePod match a wording nobody wrote down (scenario 2) and refuse one too far
+        // from every phrase (scenario 5).
+        let flexible = played.filter { $0.script.profile == "homepod" }.flatMap(\.turns).filter { $0.match?.mode.rawValue == "flexible" }
+        #expect(flexible.map { $0.match?.intent } == ["SummarizeList"], "\(flexible.map(\.heard.text))")
+        let refused = played.first { $0.script.lines == ["Pull the key points from my shopping list with Demo"] }
+        #expect(refused?.deviceName == "HomePod" && refused?.outcome?.rawValue == "no-match")
         #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path).isEmpty)
     }
 
