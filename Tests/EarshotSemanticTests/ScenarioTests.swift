@@ -93,11 +93,11 @@ struct ScenarioTests {
         #expect(reminder.match?.intent == "OrderSoup")
     }
 
-    @Test("another verb for the same action still matches: buy for order, display for show")
+    @Test("another verb for the same action still matches: purchase for order, record for log")
     func sameActionOtherVerb() async throws {
         let apps = try FlexibleMatchingAccuracy.apps(folder: FlexibleMatchingAccuracy.defaultFolder())
         var session = try semanticSession("homepod", apps: apps)
-        let buy = await session.respond(to: "buy some tomato soup from Soup Chef")
+        let buy = await session.respond(to: "purchase a bowl of tomato soup with Soup Chef")
         #expect(buy.match?.intent == "OrderSoup", "\(buy.reply.text)")
         #expect(buy.parameter("soup")?.id == "tomato")
         session = try semanticSession("homepod", apps: apps)
