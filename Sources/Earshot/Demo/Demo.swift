@@ -33,7 +33,9 @@ public enum Demo {
         Script(title: "Summarize a list by voice", profile: "homepod",
                lines: ["Summarize my shopping list with Demo"], expected: [.success]),
         // iOS 17's flexible matching (behavior.md §5, scenarios 2 and 5): HomePod matches a wording nobody
-        // wrote down by meaning, and refuses one too far from every phrase.
+        // wrote down by meaning, and refuses one too far from every phrase. Spoken, "pull the key points"
+        // is sometimes heard as other words ("all that keep points ..."), which may match; the demo's
+        // closing lines then say what was heard.
         Script(title: "HomePod matches a wording nobody wrote down by its meaning", profile: "homepod",
                lines: ["Give me a summary of my shopping list with Demo"], expected: [.success]),
         Script(title: "HomePod refuses a wording too far from every phrase", profile: "homepod",
