@@ -95,7 +95,10 @@ let package = Package(
                            .product(name: "Hummingbird", package: "hummingbird"),
                            .product(name: "GRDB", package: "GRDB.swift"),
                            .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOPosix", package: "swift-nio"),
-                           .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"), "EarshotLive"]
+                           .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"), "EarshotLive",
+                           .product(name: "Yams", package: "Yams")],
+            // docs/openapi.yaml (a link), served at GET /openapi.yaml and /openapi.json.
+            resources: [.embedInCode("Resources")]
         ),
         // Benchmarks behind `earshot bench`.
         .target(name: "EarshotBench", dependencies: ["Earshot", "EarshotLive", "EarshotSuite", "EarshotReview",

@@ -41,7 +41,7 @@ struct CheckCommandTests {
         #expect(result.status == 0, "stdout: \(result.stdout)\nstderr: \(result.stderr)")
         #expect(result.stdout.split(separator: "\n").filter { $0.hasSuffix("passes --strict.") }.count == 4, "\(result.stdout)")
         #expect(!result.stdout.contains(": warning:") && !result.stdout.contains(": error:"))
-        // Two examples silence phrase.length, with their reasons shown.
+        // Two examples silence a rule (Trail Log phrase.length, Soup Chef dialog.follow-ups), with their reasons shown.
         #expect(result.stdout.components(separatedBy: "silenced warning:").count == 3)
     }
 

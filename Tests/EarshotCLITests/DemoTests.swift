@@ -72,6 +72,13 @@ struct DemoTests {
             let outcome = played.last?.outcome ?? "-"
             let ended = script.expected.map(\.rawValue).contains(outcome)
             let what = "\(script.title): \(outcome), heard \(played.map(\.heard.text))"
+            // HomePod refusing scenario 5's wording: in the person's voice "pull the key points" is heard
+            // variously ("all that keep points", "will that he points"); when the words are heard as said
+            // it must be refused, and when they are not, the transcript shows what was heard instead.
+            if script.lines == ["Pull the key points from my shopping list with Demo"] {
+                #expect(outcome == "no-match" || played.last?.heard.text != "pull the key points from my shopping list with demo", "\(what)")
+                continue
+            }
             // Among them the Watch refusing the spoken paraphrase "Give me a summary of my shopping list with
             // Demo" (its grammar holds only the exact phrases; the paraphrase fits "summarize my shopping
             // list with demo" closely, and request rejection was tightened until it no longer passes).
@@ -119,6 +126,12 @@ struct DemoTests {
             let ended = p.endedAsExpected
             #expect(ended, "\(p.script.title): \(p.outcome?.rawValue ?? "-")")
         }
+        // A newcomer sees HomePod match a wording nobody wrote down (scenario 2) and refuse one too far
+        // from every phrase (scenario 5).
+        let flexible = played.filter { $0.script.profile == "homepod" }.flatMap(\.turns).filter { $0.match?.mode.rawValue == "flexible" }
+        #expect(flexible.map { $0.match?.intent } == ["SummarizeList"], "\(flexible.map(\.heard.text))")
+        let refused = played.first { $0.script.lines == ["Pull the key points from my shopping list with Demo"] }
+        #expect(refused?.deviceName == "HomePod" && refused?.outcome?.rawValue == "no-match")
         #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path).isEmpty)
     }
 

@@ -65,23 +65,37 @@ struct ScenarioTests {
         #expect(last?.reply.attribution == nil)
     }
 
-    @Test("11: a sold-out soup gets the app's own error, before any question")
+    @Test("11: a sold-out soup gets the app's own error after the bowl and the confirmation")
     func scenario11() async throws {
         var session = try exampleSession("homepod")
-        let turn = await session.respond(to: "Order chicken noodle soup with Soup Chef")
-        #expect(turn.parameter("soup")?.id == "chicken-noodle")
-        #expect(turn.reply.text == "Soup Chef says: Sorry, we're out of Chicken Noodle Soup.")
-        #expect(turn.outcome == .error)
+        let turns = await play(&session, ["Order chicken noodle soup with Soup Chef", "yes", "yes"])
+        #expect(turns[0].parameter("soup")?.id == "chicken-noodle")
+        #expect(turns[0].reply.text == "Do you want a bowl?")
+        #expect(turns[1].reply.text == "Your Chicken Noodle Soup comes to $4.50. Ready to order?")
+        #expect(turns[1].asking == "confirmation")
+        #expect(turns[2].reply.text == "Soup Chef says: Sorry, we're out of Chicken Noodle Soup.")
+        #expect(turns[2].outcome == .error)
         #expect(session.conversation == nil)
     }
 
-    @Test("11 answered: a sold-out soup chosen from the list gets the error at once")
+    @Test("11 declined: no to the confirmation of a sold-out soup performs nothing")
+    func scenario11Declined() async throws {
+        var session = try exampleSession("homepod")
+        let turns = await play(&session, ["Order chicken noodle soup with Soup Chef", "yes", "no"])
+        #expect(turns[2].outcome == .cancelled)
+        #expect(!turns[2].reply.text.contains("out of"))
+        #expect(session.runs.isEmpty)
+    }
+
+    @Test("11 answered: a sold-out soup chosen from the list gets the error after the questions")
     func scenario11Answered() async throws {
         var session = try exampleSession("iphone")
-        let turns = await play(&session, ["Order soup with Soup Chef", "chicken noodle soup"])
-        #expect(turns[1].reply.text == "Soup Chef says: Sorry, we're out of Chicken Noodle Soup.")
+        let turns = await play(&session, ["Order soup with Soup Chef", "chicken noodle soup", "yes", "yes"])
+        #expect(turns[1].asking == "size")
+        #expect(turns[2].asking == "confirmation")
+        #expect(turns[3].reply.text == "Soup Chef says: Sorry, we're out of Chicken Noodle Soup.")
         // The screen shows the app's line, without the spoken attribution.
-        #expect(turns[1].reply.snippet?.lines == ["Sorry, we're out of Chicken Noodle Soup."])
+        #expect(turns[3].reply.snippet?.lines == ["Sorry, we're out of Chicken Noodle Soup."])
     }
 
     @Test("12: cancel ends the conversation and nothing is performed")
@@ -135,16 +149,32 @@ struct ScenarioTests {
         #expect(snippet.lines.contains("Order 1 Bowl Tomato Soup for Pickup"))
     }
 
-    @Test("16: delivery asks for the address, and home leads to the confirmation")
+    @Test("16: delivery asks for the soup, the bowl, then the address, and home leads to the confirmation")
     func scenario16() async throws {
         var session = try exampleSession("homepod")
-        let turns = await play(&session, ["Order clam chowder for delivery with Soup Chef", "yes", "home"])
+        let turns = await play(&session, ["Order soup for delivery with Soup Chef", "clam chowder", "yes", "home"])
+        #expect(turns[0].match?.mode == .exact)
         #expect(turns[0].parameter("fulfillment")?.id == "delivery")
-        #expect(turns[0].reply.text == "Do you want a bowl?")
-        #expect(turns[1].reply.text == "Which address? Home or Work?")
-        #expect(turns[1].asking == "address")
-        #expect(turns[2].parameter("address")?.id == "home")
-        #expect(turns[2].reply.text == "Your Clam Chowder comes to $4.50. Ready to order?")
+        #expect(turns[0].asking == "soup")
+        #expect(turns[1].reply.text == "Do you want a bowl?")
+        #expect(turns[2].reply.text == "Which address? Home or Work?")
+        #expect(turns[2].asking == "address")
+        #expect(turns[3].parameter("address")?.id == "home")
+        #expect(turns[3].reply.text == "Your Clam Chowder comes to $4.50. Ready to order?")
+    }
+
+    @Test("17: a bowl said in the phrase: the soup is asked, the size never, then the confirmation")
+    func scenario17() async throws {
+        for profile in ["homepod", "watch"] {
+            var session = try exampleSession(profile)
+            let turns = await play(&session, ["Get a bowl of soup from Soup Chef", "tomato soup"])
+            #expect(turns[0].match?.mode == .exact, "\(profile)")
+            #expect(turns[0].parameter("size")?.id == "bowl")
+            #expect(turns[0].asking == "soup")
+            #expect(turns[1].parameter("soup")?.id == "tomato")
+            #expect(turns[1].asking == "confirmation")
+            #expect(turns[1].reply.text == "Your Tomato Soup comes to $4.50. Ready to order?")
+        }
     }
 
     @Test("18: an answer in a sentence, with a filler and politeness, names the soup")

@@ -493,6 +493,31 @@ struct ManifestErrorTests {
                     fixed: ("saying {note} ", ""))
     }
 
+    @Test("two parameters in one phrase: Apple's rule allows the app name and one parameter")
+    func twoParametersInPhrase() {
+        let yaml = """
+        app: Postcard
+        entities:
+          Contact: { title: Contact, suggested: [{ id: mom, title: Mom }] }
+          Album: { title: Album, suggested: [{ id: garden, title: Garden }] }
+        intents:
+          - id: SendPostcard
+            title: Send a postcard
+            parameters:
+              - { id: contact, title: Contact, type: Contact }
+              - { id: album, title: Album, type: Album }
+        shortcuts:
+          - intent: SendPostcard
+            phrases:
+              - Send a postcard to {contact} with {applicationName}
+              - Send a {album} postcard to {contact} with {applicationName}
+        """
+        expectError(yaml, line: 15, column: 9, message: ["'Send a {album} postcard to {contact} with {applicationName}'", "2 parameters",
+                                                         "at most one parameter"],
+                    fix: ["Split it", "{album}", "{contact}", "ask for the other value"],
+                    fixed: ("Send a {album} postcard to {contact} with", "Send a {album} postcard with"))
+    }
+
     @Test("an integer parameter used in a phrase, in Swift interpolation form")
     func integerParameterInSwiftPhrase() {
         let yaml = #"""

@@ -60,6 +60,8 @@ struct RuleTests {
              yaml: replace("    summary: Track my order\n", "    summary: Track my order {note}\n    parameters:\n      - { id: note, title: Note, type: string, optional: true }\n")
                 .replacingOccurrences(of: "      - Track my order with", with: "      - Track {note} with {applicationName}\n      - Track my order with"),
              line: "Track {note} with"),
+        Case(rule: "phrase.one-parameter", yaml: product(2, 2), line: "Build {first} {second}",
+             nearMiss: product(2, 2).replacingOccurrences(of: "Build {first} {second} with", with: "Build {first} with")),
         Case(rule: "phrase.hey-siri", yaml: replace("      - Order soup with", "      - Hey Siri order soup with"), line: "Hey Siri order soup"),
         Case(rule: "phrase.core-command", yaml: replace("      - Order soup with", "      - Set a timer with"), line: "Set a timer",
              nearMiss: replace("      - Order soup with", "      - Set a soup timer with")),

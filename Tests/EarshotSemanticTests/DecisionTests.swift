@@ -26,9 +26,17 @@ struct DecisionTests {
         #expect(turn.parameter("size")?.id == "bowl")
         #expect(turn.reply.text.hasPrefix("Which soup?"), "\(turn.reply.text)")
 
-        var plain = try semanticSession("homepod", settings: Self.without(valuePenalty: true))
-        let asked = await plain.respond(to: utterance)
-        #expect(asked.reply.text.hasPrefix("Do you want to"), "without the signal the device asks which: \(asked.reply.text)")
+        // Since Soup Chef's phrase became "Get a {size} of soup", the wording is close enough to match
+        // without the signal too; the signal still widens OrderSoup's lead over TrackOrder by its share.
+        let plain = try semanticSession("homepod", settings: Self.without(valuePenalty: true))
+        #expect(Self.lead(session, utterance) > Self.lead(plain, utterance) + 0.15)
+    }
+
+    /// How far the best intent leads the next one for `utterance`.
+    static func lead(_ session: Session, _ utterance: String) -> Double {
+        let candidates = session.resolver.resolve(utterance).candidates
+        guard candidates.count > 1 else { return 1 }
+        return candidates[0].score - candidates[1].score
     }
 
     @Test("an intent all of whose phrases come close wins over one with a single close phrase")
@@ -40,9 +48,23 @@ struct DecisionTests {
         #expect(turn.match?.intent == "OpenLastHike", "\(turn.reply.text)")
         #expect(turn.outcome == .needsCompanion, "\(turn.reply.text)")
 
-        var plain = try semanticSession("homepod", apps: apps, settings: Self.without(phraseMean: true))
-        let asked = await plain.respond(to: utterance)
-        #expect(asked.reply.text.hasPrefix("Do you want to"), "without the signal the device asks which: \(asked.reply.text)")
+        // Without the signal the two intents are within issue 4's margin (0.05): the device asked which.
+        let plain = try semanticSession("homepod", apps: apps, settings: Self.without(phraseMean: true))
+        #expect(Self.lead(plain, utterance) < 0.05, "\(Self.lead(plain, utterance))")
+        #expect(Self.lead(session, utterance) > Self.lead(plain, utterance))
+    }
+
+    @Test("judging the verb is what stops cancelling or refusing an order from ordering soup")
+    func verbsStopOtherActions() async throws {
+        var notJudged = SemanticMatcher.Settings.calibrated
+        notJudged.verbPenalty = 0
+        for line in ["cancel my soup order with Soup Chef", "don't order soup with Soup Chef"] {
+            var session = try semanticSession("homepod")
+            #expect(await session.respond(to: line).outcome == .noMatch, "\(line)")
+            var plain = try semanticSession("homepod", settings: notJudged)
+            let turn = await plain.respond(to: line)
+            #expect(turn.match?.intent == "OrderSoup", "without judging verbs: \(line) → \(turn.reply.text)")
+        }
     }
 
     @Test("a price question naming a soup and a size is no match, though the values fit ordering soup")

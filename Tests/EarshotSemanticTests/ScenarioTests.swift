@@ -1,9 +1,11 @@
+import EarshotBench
 import EarshotDialogue
 import EarshotMatching
 import Foundation
 import Testing
 
-/// Scenarios 2, 3, 5, 6 and 17 of behavior.md §5: flexible matching by meaning, in text.
+/// Scenarios 2, 3, 5 and 6 of behavior.md §5: flexible matching by meaning, in text; and requests that
+/// name an app's things but ask for another action, or refuse it.
 @Suite("Flexible matching scenarios")
 struct ScenarioTests {
     @Test("2: a wording nobody wrote down reaches the intent and the value said, on HomePod")
@@ -40,7 +42,7 @@ struct ScenarioTests {
         #expect(turn.match == nil)
     }
 
-    @Test("17: values said in a wording nobody wrote down are taken, so nothing is asked for them")
+    @Test("values said in a wording nobody wrote down are taken, so nothing is asked for them")
     func valuesSaid() async throws {
         var session = try semanticSession("homepod")
         let turn = await session.respond(to: "Order a bowl of tomato soup with Soup Chef")
@@ -66,5 +68,40 @@ struct ScenarioTests {
             let turn = await session.respond(to: line)
             #expect(turn.outcome == .noMatch, "\(line) → \(turn.match?.intent ?? "")")
         }
+    }
+
+    @Test("another action on the app's things matches nothing: cancel, delete, rate, stop")
+    func anotherAction() async throws {
+        var session = try semanticSession("homepod", apps: try FlexibleMatchingAccuracy.apps(folder: FlexibleMatchingAccuracy.defaultFolder()))
+        for line in ["cancel my soup order with Soup Chef", "delete my soup order in Soup Chef", "rate my last soup with Soup Chef",
+                     "stop sharing the Garden album with Postcard"] {
+            let turn = await session.respond(to: line)
+            #expect(turn.outcome == .noMatch, "\(line) → \(turn.match?.intent ?? "") \(turn.match?.score ?? 0)")
+            #expect(turn.reply.text == "Sorry, I can't help with that.")
+        }
+    }
+
+    @Test("a refused action matches nothing: don't, never, do not")
+    func refused() async throws {
+        var session = try semanticSession("homepod", apps: try FlexibleMatchingAccuracy.apps(folder: FlexibleMatchingAccuracy.defaultFolder()))
+        for line in ["don't order soup with Soup Chef", "never order tomato soup from Soup Chef", "please do not share Garden with Postcard"] {
+            let turn = await session.respond(to: line)
+            #expect(turn.outcome == .noMatch, "\(line) → \(turn.match?.intent ?? "")")
+        }
+        // "Don't forget to" asks for the action.
+        let reminder = await session.respond(to: "don't forget to order some soup from Soup Chef")
+        #expect(reminder.match?.intent == "OrderSoup")
+    }
+
+    @Test("another verb for the same action still matches: purchase for order, record for log")
+    func sameActionOtherVerb() async throws {
+        let apps = try FlexibleMatchingAccuracy.apps(folder: FlexibleMatchingAccuracy.defaultFolder())
+        var session = try semanticSession("homepod", apps: apps)
+        let buy = await session.respond(to: "purchase a bowl of tomato soup with Soup Chef")
+        #expect(buy.match?.intent == "OrderSoup", "\(buy.reply.text)")
+        #expect(buy.parameter("soup")?.id == "tomato")
+        session = try semanticSession("homepod", apps: apps)
+        let record = await session.respond(to: "record a hike on the Dipsea Trail in Trail Log")
+        #expect(record.match?.intent == "LogHike", "\(record.reply.text)")
     }
 }

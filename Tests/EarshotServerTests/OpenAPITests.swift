@@ -168,6 +168,15 @@ struct OpenAPITests {
             try await api.send(.get, "/health", headers: [.authorization: Self.token], expect: .unauthorized)
             try await api.send(.get, "/health", expect: .ok)
 
+            // The API's own description: the YAML as docs/openapi.yaml holds it, and the same document as JSON.
+            let servedYAML = try await api.send(.get, "/openapi.yaml", expect: .ok) as? Data
+            let writtenYAML = try String(contentsOf: Self.root.appendingPathComponent("docs/openapi.yaml"), encoding: .utf8)
+            #expect(servedYAML.map { String(decoding: $0, as: UTF8.self) } == writtenYAML)
+            let servedJSON = try await api.send(.get, "/openapi.json", expect: .ok) as? [String: Any]
+            #expect(servedJSON?["openapi"] as? String == "3.1.0")
+            let servedPaths = Set((servedJSON?["paths"] as? [String: Any])?.keys.map { $0 } ?? [])
+            #expect(servedPaths == Set(operations.map(\.path)), "\(servedPaths.sorted())")
+
             // Devices.
             try await api.send(.get, "/devices", expect: .ok)
             try await api.send(.post, "/devices", ["id": "kitchen", "profile": "homepod"], expect: .created)

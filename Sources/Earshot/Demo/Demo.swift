@@ -30,12 +30,20 @@ public enum Demo {
     public static let scripts: [Script] = [
         Script(title: "Order soup, answering the follow-up questions", profile: "homepod",
                lines: ["Order soup with Soup Chef", "the second one", "yes", "yes"], expected: [.success]),
-        Script(title: "A sold-out soup gets the app's own error", profile: "homepod",
-               lines: ["Order chicken noodle soup with Soup Chef"], expected: [.error]),
-        Script(title: "Delivery asks for the address; pickup never does", profile: "homepod",
-               lines: ["Order clam chowder for delivery with Soup Chef", "large", "home", "yes"], expected: [.success]),
         Script(title: "Summarize a list by voice", profile: "homepod",
                lines: ["Summarize my shopping list with Demo"], expected: [.success]),
+        // iOS 17's flexible matching (behavior.md §5, scenarios 2 and 5): HomePod matches a wording nobody
+        // wrote down by meaning, and refuses one too far from every phrase. Spoken, "pull the key points"
+        // is sometimes heard as other words ("all that keep points ..."), which may match; the demo's
+        // closing lines then say what was heard.
+        Script(title: "HomePod matches a wording nobody wrote down by its meaning", profile: "homepod",
+               lines: ["Give me a summary of my shopping list with Demo"], expected: [.success]),
+        Script(title: "HomePod refuses a wording too far from every phrase", profile: "homepod",
+               lines: ["Pull the key points from my shopping list with Demo"], expected: [.noMatch]),
+        Script(title: "A sold-out soup: the app's own error, after the questions and the confirmation", profile: "homepod",
+               lines: ["Order chicken noodle soup with Soup Chef", "yes", "yes"], expected: [.error]),
+        Script(title: "Delivery asks for the address; pickup never does", profile: "homepod",
+               lines: ["Order soup for delivery with Soup Chef", "clam chowder", "yes", "home", "yes"], expected: [.success]),
         Script(title: "The same phrase on the Watch speaks the short line and shows a snippet", profile: "watch",
                lines: ["Summarize my shopping list with Demo"], expected: [.success]),
         // Not a phrase of the app: typed, it is a no-match (the Watch has no flexible matching); spoken,

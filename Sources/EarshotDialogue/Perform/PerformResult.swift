@@ -27,18 +27,4 @@ extension Intent {
         }
         return .values(out)
     }
-
-    /// The static result's error, when the values so far already decide it: the first case that can
-    /// still match holds with them and is an error. `nil` for handlers (only running them tells).
-    public func decidedError(for values: [String: ParameterValue]) -> PerformResult? {
-        guard handler == nil else { return nil }
-        for resultCase in result.cases {
-            if resultCase.when.contains(where: { values[$0.parameter] != nil && values[$0.parameter]?.id != $0.value }) {
-                continue // ruled out
-            }
-            guard resultCase.when.allSatisfy({ values[$0.parameter] != nil }), resultCase.error != nil else { return nil }
-            return staticResult(for: values)
-        }
-        return nil
-    }
 }

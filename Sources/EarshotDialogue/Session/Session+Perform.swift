@@ -2,20 +2,24 @@ import EarshotMatching
 import EarshotModel
 
 extension Session {
-    /// Asks the app what the order comes to, then "<custom line> Ready to <verb>?".
+    /// Asks the app what the order comes to, then "<custom line> Ready to <verb>?". An app error at this
+    /// point is not heard yet: the confirmation is asked with the values the app gave, and the error comes
+    /// from perform, after "yes" (behavior.md §4.4). A handler that fails to answer ends the conversation.
     mutating func confirm() async -> Step {
         guard var c = conversation else { return Step(text: "OK.", outcome: .cancelled) }
         let result = await run(c, phase: .confirm)
         c.confirmationAsked = true
-        if case .values = result {
-            c.confirmedResult = result
+        switch result {
+        case .values(let values), .appError(_, let values):
+            c.confirmedResult = .values(values)
             c.state = .awaitingConfirmation
             c.misses = 0
             conversation = c
             return ask(readOptions: false)
+        case .failure:
+            conversation = c
+            return finish(c, with: result)
         }
-        conversation = c
-        return finish(c, with: result)
     }
 
     /// Authenticates if the intent needs it, performs, and speaks the response.
@@ -27,13 +31,7 @@ extension Session {
             step.finished = c
             return step
         }
-        let result: PerformResult
-        if c.intent.handler == nil, let confirmed = c.confirmedResult {
-            result = confirmed
-        } else {
-            result = await run(c, phase: .perform)
-        }
-        return finish(c, with: result)
+        return finish(c, with: await run(c, phase: .perform))
     }
 
     /// Why the device cannot authenticate the person now, as the reply; `nil` when it can.

@@ -3,13 +3,10 @@ import EarshotModel
 
 extension Session {
     /// Moves the conversation on after any change: the next question, the confirmation, or perform.
+    /// Perform runs only after every required value and the confirmation (behavior.md §4.4), so an
+    /// error the app gives (a sold-out soup) is heard after "Do you want a bowl?" and "Ready to order?".
     mutating func advance() async -> Step {
         guard var c = conversation else { return Step(text: "OK.", outcome: .cancelled) }
-        // Don't ask a question only to refuse: when the manifest's result already decides an error
-        // (a sold-out soup), say it now.
-        if let error = c.intent.decidedError(for: c.values) {
-            return finish(c, with: error)
-        }
         for parameter in c.intent.parameters where c.values[parameter.id] == nil && c.isEnabled(parameter) && !parameter.optional {
             if let id = parameter.defaultValue, parameter.confirmDefault == nil {
                 c.values[parameter.id] = c.value(id, of: parameter)

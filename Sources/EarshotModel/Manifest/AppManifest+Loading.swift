@@ -39,6 +39,8 @@ extension AppManifest {
             case applicationName
             /// An open-ended (string, number, date...) parameter in a trigger phrase.
             case openParameter
+            /// A trigger phrase with more than one parameter besides `{applicationName}`.
+            case parameterCount
         }
         public var kind: Kind
         public var error: LoadError
@@ -259,6 +261,14 @@ extension AppManifest {
                     "the phrase uses '{\(name)}', a \(parameter.type) parameter; only enum and entity parameters can appear in a trigger phrase.",
                     fix: "Remove it from the phrase: Siri asks for open-ended values after the shortcut starts."))
             }
+        }
+        // Apple's rule: "your app name, and optionally one additional parameter" (Xcode refuses more).
+        let parameters = names.filter { $0 != Template.applicationName }
+        if parameters.count > 1 {
+            let placeholders = parameters.map { "{\($0)}" }
+            return Violation(kind: .parameterCount, error: LoadError(phrase.location,
+                "the phrase '\(phrase.text)' holds \(parameters.count) parameters (\(placeholders.joined(separator: ", "))); a trigger phrase holds the app name and at most one parameter.",
+                fix: "Split it into phrases with one parameter each (e.g. one with \(placeholders[0]), one with \(placeholders[1])), and let Siri ask for the other value in the conversation."))
         }
         return nil
     }

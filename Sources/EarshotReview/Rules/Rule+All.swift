@@ -1,7 +1,7 @@
 extension Rule {
     /// Every rule, in the order `earshot check --rules` lists them.
     public static let all: [Rule] = [
-        limitShortcuts, limitExpansions, limitExpansionsNear, phraseAppName, phraseOpenParameter,
+        limitShortcuts, limitExpansions, limitExpansionsNear, phraseAppName, phraseOpenParameter, phraseOneParameter,
         phraseHeySiri, phraseCoreCommand, phraseLength, phraseLiteralValue, phraseSameExpansion, phraseDuplicate,
         phraseEntityRequired, negativeEqualsPhrase,
         titleVerb, titleSentenceCase, titlePunctuation, titleAppName,

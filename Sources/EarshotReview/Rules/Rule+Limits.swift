@@ -7,6 +7,8 @@ extension Guideline {
         "Every trigger phrase must include the app's name or one of its synonyms.")
     static let openEnded = Guideline(.appShortcutsSession, "Parameters in phrases",
         "App Shortcuts support parameters with a fixed set of values; open-ended values such as “find X in my app” are not supported.")
+    static let oneParameter = Guideline(.appShortcutsSession, "Parameters in phrases",
+        "A trigger phrase holds your app name, and optionally one additional parameter.")
 }
 
 extension Rule {
@@ -51,4 +53,8 @@ extension Rule {
     static let phraseOpenParameter = Rule("phrase.open-parameter", .error,
                                           "No open-ended (string, number, date...) parameter in a trigger phrase.",
                                           guideline: .openEnded, check: violation(.openParameter))
+
+    static let phraseOneParameter = Rule("phrase.one-parameter", .error,
+                                         "At most one parameter besides {applicationName} in a trigger phrase.",
+                                         guideline: .oneParameter, check: violation(.parameterCount))
 }

@@ -109,6 +109,18 @@ public struct HouseholdAPI: Sendable {
         let limits = limits
 
         router.get("health") { _, _ in try Self.json(["ok": true]) }
+        // The API's own description (docs/openapi.yaml as built), for clients that generate code from it.
+        router.get("openapi.yaml") { _, _ in
+            Response(status: .ok, headers: [.contentType: "application/yaml; charset=utf-8"],
+                     body: .init(byteBuffer: ByteBuffer(string: APIDescription.yaml)))
+        }
+        router.get("openapi.json") { _, _ in
+            guard let json = APIDescription.json else {
+                throw ServerError(.internalServerError, "the built-in API description cannot be read as YAML.",
+                               fix: "Rebuild earshot from a checkout whose docs/openapi.yaml is valid YAML.")
+            }
+            return Response(status: .ok, headers: [.contentType: "application/json; charset=utf-8"], body: .init(byteBuffer: ByteBuffer(bytes: json)))
+        }
 
         router.get("devices") { _, _ in try Self.json(["devices": try await household.devices()]) }
         router.post("devices") { request, context in

@@ -72,24 +72,34 @@ struct BenchCommand: AsyncParsableCommand {
             say("## Sentence encoder\n\n" + (try EmbeddingBenchmark.run()).markdown + "\n")
         }
         if only == .flexible || only == .all {
-            // The calibrated settings, and with --only flexible the grid they were chosen from.
+            // The calibrated settings, and with --only flexible the grid they were chosen from (on the
+            // development files together); then each file alone at the calibrated settings. The held-out
+            // files are never tuned on: how the calibration generalises.
             let grid = only == .all ? [] : FlexibleMatchingAccuracy.calibrationGrid
-            say("## Flexible matching over flexible-dev/devset.tsv (HomePod)\n")
-            for result in try FlexibleMatchingAccuracy.measure(encoder: try SentenceEncoder(), settings: [.calibrated] + grid) {
-                say(String(format: "floor %.1f weight %.1f values %.2f phrase mean %.2f threshold %.2f margin %.2f: precision %.3f recall %.3f (matched %d, correct %d, values right %d, asked %d)",
-                           result.settings.actionFloor, result.settings.sentenceWeight, result.settings.valuePenalty, result.settings.phraseMean,
-                           result.settings.threshold, result.settings.margin,
+            let encoder = try SentenceEncoder()
+            let development = FlexibleMatchingAccuracy.developmentFiles
+            say("## Flexible matching over flexible-dev/\(development.joined(separator: " + ")) (HomePod)\n")
+            for result in try FlexibleMatchingAccuracy.measure(files: development, encoder: encoder, settings: [.calibrated] + grid) {
+                say(String(format: "verbs %.2f unrelated %.2f threshold %.2f margin %.2f: precision %.3f recall %.3f (matched %d, correct %d, values right %d, asked %d)",
+                           result.settings.verbPenalty, result.settings.unrelatedVerbPenalty, result.settings.threshold, result.settings.margin,
                            result.precision, result.recall, result.matched, result.correct, result.correctValues, result.asked))
                 if misses { say(result.confusions.map { "  - \($0)" }.joined(separator: "\n")) }
             }
-            // The held-out set was written after the calibration and is never tuned on: how it generalises.
-            say("\n### Held-out set (flexible-dev/heldout.tsv, calibrated settings)\n")
-            for result in try FlexibleMatchingAccuracy.measure(file: "heldout.tsv", encoder: try SentenceEncoder(), settings: [.calibrated]) {
-                say(String(format: "precision %.3f recall %.3f (matched %d, correct %d, values right %d, asked %d, rows %d, to match %d)",
-                           result.precision, result.recall, result.matched, result.correct, result.correctValues, result.asked,
-                           result.rows, result.positives))
-                if misses { say(result.confusions.map { "  - \($0)" }.joined(separator: "\n")) }
+            say("\n### Each set at the calibrated settings\n")
+            say("| set | part | rows | to match | matched | correct | values right | asked | precision | recall |\n|---|---|---:|---:|---:|---:|---:|---:|---:|---:|")
+            var confusions: [String] = []
+            // A held-out file that is not there (set aside while tuning) is left out.
+            let folder = FlexibleMatchingAccuracy.defaultFolder()
+            let heldOut = FlexibleMatchingAccuracy.heldOutFiles.filter { FileManager.default.fileExists(atPath: folder + "/" + $0) }
+            for file in development + heldOut {
+                for result in try FlexibleMatchingAccuracy.measure(files: [file], encoder: encoder, settings: [.calibrated]) {
+                    let part = development.contains(file) ? "development" : "held-out"
+                    say(String(format: "| %@ | %@ | %d | %d | %d | %d | %d | %d | %.3f | %.3f |", file, part, result.rows, result.positives,
+                               result.matched, result.correct, result.correctValues, result.asked, result.precision, result.recall))
+                    confusions += ["\(file):"] + result.confusions.map { "  - \($0)" }
+                }
             }
+            if misses { say("\n" + confusions.joined(separator: "\n")) }
             say("\n### Speed\n\n" + (try FlexibleMatchingSpeed.measure(encoder: try SentenceEncoder())).markdown + "\n")
             let spoken = try await FlexibleMatchingAccuracy.spoken(loop: try SpeechLoop(source: speaker ?? .synthetic))
             say("### Spoken (en-us, through the speech loop)\n\n" + spoken.markdown + "\n")

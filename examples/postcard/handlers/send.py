@@ -21,7 +21,8 @@ contact = (request["parameters"].get("contact") or {}).get("id")
 days = DAYS.get(contact)
 
 if days is None:
-    # Checked at the confirm phase, so the person is never asked to pay for a card that can't be mailed.
+    # Returned in both phases. Earshot asks the confirmation with these values and speaks the error
+    # after "yes", when perform runs (behavior.md §4.4): as on a device, the app's error comes last.
     print(json.dumps({"error": "noAddress", "values": {"price": PRICE, "days": 0}}))
 else:
     print(json.dumps({"values": {"price": PRICE, "days": days}}))

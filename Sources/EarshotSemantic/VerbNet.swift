@@ -1,0 +1,189 @@
+import Foundation
+
+/// WordNet's verbs as Debian ships them (`wordnet-base`, which `make setup` installs): every verb's
+/// senses, the links between senses, and the irregular forms — what flexible matching needs to tell
+/// whether two verbs name the same action ("buy" and "purchase"), opposite ones ("start" and "stop"), or
+/// unrelated ones ("order" and "cancel").
+///
+/// Without WordNet the net is empty: every pair of different verbs is unrelated except the light ones
+/// ``ActionVerbs`` never judges.
+public struct VerbNet: Sendable {
+    /// How two verbs relate.
+    public enum Relation: Sendable, Equatable {
+        /// The same lemma, or senses they share (synonyms).
+        case same
+        /// A sense of one is a near hypernym of, in a verb group with, entailed by or caused by a sense
+        /// of the other ("record" and "log", "show" and "display").
+        case related
+        /// WordNet gives a sense of one as the antonym of a sense of the other ("start" and "stop").
+        case opposite
+        /// Nothing links them.
+        case unrelated
+    }
+
+    /// Lemma (underscores for spaces: "sum_up") → its senses' synset offsets, commonest first.
+    let senses: [String: [Int]]
+    /// Synset → hypernyms (`@`), antonyms (`!`), and the other links between verbs (`$ ^ * >`).
+    let hypernyms: [Int: [Int]]
+    let antonyms: [Int: [Int]]
+    let links: [Int: [Int]]
+    /// Irregular form → lemmas (`verb.exc`: "got" → "get").
+    let exceptions: [String: [String]]
+    /// Lemma → times tagged as a verb, and as anything else, in WordNet's sense-tagged corpus.
+    let tagged: [String: (verb: Int, other: Int)]
+
+    /// Whether WordNet was found.
+    public var available: Bool { !senses.isEmpty }
+
+    /// WordNet's folder on Debian.
+    public static let folder = "/usr/share/wordnet"
+
+    /// Read once, on first use.
+    public static let shared = VerbNet(folder: folder)
+
+    /// How many hypernym steps apart two senses may be and still name related actions.
+    static let hypernymSteps = 1
+
+    /// How many of a verb's senses, commonest first, count when verbs are compared: "rate" and "order"
+    /// share a sense ("rank"), but it is order's ninth; "rate my coffee" does not order one.
+    static let commonSenses = 3
+
+    public init(folder: String) {
+        guard let index = try? String(contentsOfFile: folder + "/index.verb", encoding: .utf8),
+              let data = try? String(contentsOfFile: folder + "/data.verb", encoding: .utf8) else {
+            senses = [:]; hypernyms = [:]; antonyms = [:]; links = [:]; exceptions = [:]; tagged = [:]
+            return
+        }
+        // "order v 9 4 ! @ ~ + 9 6 00746736 ...": lemma, pos, synset count, pointer kinds, then the offsets.
+        var senses: [String: [Int]] = [:]
+        for line in index.split(separator: "\n") where !line.hasPrefix(" ") {
+            let fields = line.split(separator: " ")
+            guard fields.count > 4, let count = Int(fields[2]), let kinds = Int(fields[3]) else { continue }
+            let first = 4 + kinds + 2
+            guard fields.count >= first + count else { continue }
+            senses[String(fields[0])] = fields[first..<(first + count)].compactMap { Int($0) }
+        }
+        // "01860813 38 v 02 stop 0 halt 0 011 ! 02014183 v 0101 @ ... | gloss".
+        var hypernyms: [Int: [Int]] = [:], antonyms: [Int: [Int]] = [:], links: [Int: [Int]] = [:]
+        for line in data.split(separator: "\n") where !line.hasPrefix(" ") {
+            let body = line.split(separator: "|", maxSplits: 1).first ?? line
+            let fields = body.split(separator: " ")
+            guard fields.count > 4, let offset = Int(fields[0]), let words = Int(fields[3], radix: 16) else { continue }
+            var position = 4 + words * 2
+            guard position < fields.count, let pointers = Int(fields[position]) else { continue }
+            position += 1
+            for _ in 0..<pointers {
+                guard position + 3 < fields.count, let target = Int(fields[position + 1]), fields[position + 2] == "v" else {
+                    position += 4
+                    continue
+                }
+                switch fields[position] {
+                case "@": hypernyms[offset, default: []].append(target)
+                case "!": antonyms[offset, default: []].append(target)
+                case "$", "^", "*", ">": links[offset, default: []].append(target)
+                default: break
+                }
+                position += 4
+            }
+        }
+        var exceptions: [String: [String]] = [:]
+        if let text = try? String(contentsOfFile: folder + "/verb.exc", encoding: .utf8) {
+            for line in text.split(separator: "\n") {
+                let fields = line.split(separator: " ").map(String.init)
+                if fields.count >= 2 { exceptions[fields[0]] = Array(fields.dropFirst()) }
+            }
+        }
+        // "bake%2:30:00:: 1 8": the lemma, its part of speech (2 = verb), how often it was tagged.
+        var tagged: [String: (verb: Int, other: Int)] = [:]
+        if let text = try? String(contentsOfFile: folder + "/cntlist.rev", encoding: .utf8) {
+            for line in text.split(separator: "\n") {
+                let fields = line.split(separator: " ")
+                guard fields.count == 3, let count = Int(fields[2]), let percent = fields[0].firstIndex(of: "%") else { continue }
+                let lemma = String(fields[0][..<percent])
+                guard senses[lemma] != nil else { continue }
+                var entry = tagged[lemma] ?? (0, 0)
+                if fields[0][fields[0].index(after: percent)...].first == "2" { entry.verb += count } else { entry.other += count }
+                tagged[lemma] = entry
+            }
+        }
+        self.senses = senses
+        self.hypernyms = hypernyms
+        self.antonyms = antonyms
+        self.links = links
+        self.exceptions = exceptions
+        self.tagged = tagged
+    }
+
+    /// The verb lemmas a word form can be ("ordering" → order, "got" → get, "logged" → log), as
+    /// WordNet's morphology finds them; empty when it is no verb. A verb WordNet lacks made from one it
+    /// has with "un" ("unshare") is kept as it is said.
+    public func lemmas(of word: String) -> [String] {
+        if let irregular = exceptions[word] { return irregular.filter { senses[$0] != nil } }
+        var out: [String] = []
+        if senses[word] != nil { out.append(word) }
+        if out.isEmpty, word.hasPrefix("un"), word.count > 4 {
+            let base = lemmas(of: String(word.dropFirst(2)))
+            if !base.isEmpty { return base.map { "un" + $0 } }
+        }
+        for (suffix, ending) in [("ies", "y"), ("es", "e"), ("es", ""), ("s", ""), ("ed", "e"), ("ed", ""), ("ing", "e"), ("ing", "")]
+        where word.hasSuffix(suffix) && word.count > suffix.count + 1 {
+            let lemma = String(word.dropLast(suffix.count)) + ending
+            if senses[lemma] != nil, !out.contains(lemma) { out.append(lemma) }
+        }
+        return out
+    }
+
+    /// Whether WordNet's tagged corpus uses `lemma` as a verb at least as often as otherwise.
+    public func isMostlyVerb(_ lemma: String) -> Bool {
+        guard senses[lemma] != nil else { return false }
+        guard let entry = tagged[lemma] else { return true }
+        return entry.verb >= entry.other
+    }
+
+    /// A verb's commonest senses (``commonSenses`` of them).
+    func common(_ lemma: String) -> [Int]? {
+        senses[lemma].map { Array($0.prefix(Self.commonSenses)) }
+    }
+
+    /// How the actions of two verb lemmas relate, by their commonest senses. "un" before a verb is its
+    /// opposite ("unshare", "unpost"), as WordNet lacks most of these.
+    public func relation(_ a: String, _ b: String) -> Relation {
+        if a == b { return .same }
+        if a == "un" + b || b == "un" + a { return .opposite }
+        guard let left = common(a), let right = common(b) else { return .unrelated }
+        let rightSet = Set(right), leftSet = Set(left)
+        if !leftSet.isDisjoint(with: rightSet) { return .same }
+        if left.contains(where: { !Set(antonyms[$0] ?? []).isDisjoint(with: rightSet) })
+            || right.contains(where: { !Set(antonyms[$0] ?? []).isDisjoint(with: leftSet) }) {
+            return .opposite
+        }
+        if !near(leftSet).isDisjoint(with: rightSet) || !near(rightSet).isDisjoint(with: leftSet) { return .related }
+        return .unrelated
+    }
+
+    /// Whether `lemma` names one of the actions of `family` in its first (commonest) sense: that sense is
+    /// one of the family's senses or a direct hyponym of one ("erase" of "remove"). A two-word verb
+    /// ("pull up", "bring up") is never in a family: WordNet lacks most of their senses on a screen.
+    public func isIn(_ lemma: String, family: Set<Int>) -> Bool {
+        if lemma.hasPrefix("un"), senses[lemma] == nil { return true }
+        guard !lemma.contains("_"), let first = senses[lemma]?.first else { return false }
+        return family.contains(first) || (hypernyms[first] ?? []).contains(where: family.contains)
+    }
+
+    /// The commonest senses of `lemmas`, for ``isIn(_:family:)``.
+    public func family(_ lemmas: [String]) -> Set<Int> {
+        Set(lemmas.flatMap { common($0) ?? [] })
+    }
+
+    /// The senses within ``hypernymSteps`` hypernyms of `synsets`, and those one other link away.
+    private func near(_ synsets: Set<Int>) -> Set<Int> {
+        var out = synsets
+        var frontier = synsets
+        for _ in 0..<Self.hypernymSteps {
+            frontier = Set(frontier.flatMap { hypernyms[$0] ?? [] })
+            out.formUnion(frontier)
+        }
+        for synset in synsets { out.formUnion(links[synset] ?? []) }
+        return out
+    }
+}
