@@ -140,6 +140,7 @@ public struct AppImporter: Sendable {
                 fix: "Give --name, or set 'app:' in earshot.yaml."))
         }
         app.synonyms = names.synonyms
+        app.quickActions = names.quickActions
 
         // Localizations.
         var catalogs = StringCatalogReader()

@@ -7,6 +7,8 @@ import Foundation
 struct AppNameReader {
     var name: ImportedApp.Text?
     var synonyms: [ImportedApp.Text] = []
+    /// Home Screen quick actions (`UIApplicationShortcutItems`): title, subtitle, icon.
+    var quickActions: [(title: String, subtitle: String?, icon: String?, location: SourceLocation)] = []
     var diagnostics: [ImportDiagnostic] = []
 
     init(infoPlists: [String], projects: [String]) {
@@ -30,6 +32,14 @@ struct AppNameReader {
                     continue
                 }
                 name = .init(value: value, location: Self.location(ofKey: key, in: path))
+            }
+            if quickActions.isEmpty, let items = plist["UIApplicationShortcutItems"] as? [[String: Any]] {
+                for item in items {
+                    guard let title = item["UIApplicationShortcutItemTitle"] as? String else { continue }
+                    let icon = (item["UIApplicationShortcutItemIconSymbolName"] as? String) ?? (item["UIApplicationShortcutItemIconFile"] as? String)
+                    quickActions.append((title, item["UIApplicationShortcutItemSubtitle"] as? String, icon,
+                                         SourceLocation(file: path, line: TextSearch.line(of: "<string>\(title)</string>", inFile: path))))
+                }
             }
             if synonyms.isEmpty, let alternatives = plist["INAlternativeAppNames"] as? [[String: Any]] {
                 for alternative in alternatives {

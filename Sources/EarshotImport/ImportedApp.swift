@@ -70,6 +70,7 @@ struct ImportedApp {
     var shortcuts: [Shortcut] = []
     var negativePhrases: [Text] = []
     var localizations: [Localization] = []
+    var quickActions: [(title: String, subtitle: String?, icon: String?, location: SourceLocation)] = []
 
     func intent(_ id: String) -> Intent? { intents.first { $0.id == id } }
     func hasValueSet(_ id: String) -> Bool { enums.contains { $0.id == id } || entities.contains { $0.id == id } }
@@ -107,6 +108,14 @@ struct ImportedApp {
                     })))
                 }
                 return (localization.locale, .map(pairs, at: localization.location))
+            })))
+        }
+        if !quickActions.isEmpty {
+            root.append(("quickActions", .list(quickActions.map { action in
+                var pairs: [(String, ImportNode)] = [("title", .text(action.title, at: action.location))]
+                if let subtitle = action.subtitle { pairs.append(("subtitle", .text(subtitle))) }
+                if let icon = action.icon { pairs.append(("icon", .text(icon))) }
+                return .map(pairs, at: action.location)
             })))
         }
         return .map(root)

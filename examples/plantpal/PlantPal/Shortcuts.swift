@@ -7,18 +7,18 @@ struct PlantPalShortcuts: AppShortcutsProvider {
             intent: WaterPlantIntent(),
             phrases: [
                 "Water a plant with \(.applicationName)",
-                "Water the \(\.$plant) with \(.applicationName)",
+                "Water the \(\.$plant) in \(.applicationName)",
             ],
-            shortTitle: "Water Plant",
+            shortTitle: "Water plant",
             systemImageName: "drop"
         )
         AppShortcut(
             intent: CheckSoilIntent(),
             phrases: [
                 "Check the soil with \(.applicationName)",
-                "Check the soil in the \(\.$room) with \(.applicationName)",
+                "Check the \(\.$room) in \(.applicationName)",
             ],
-            shortTitle: "Check Soil",
+            shortTitle: "Check soil",
             systemImageName: "leaf"
         )
     }

@@ -7,6 +7,8 @@ struct WaterPlantIntent: AppIntent {
     @Parameter(title: "Plant", requestValueDialog: "Which plant did you water?")
     var plant: PlantEntity
 
+    static var parameterSummary: some ParameterSummary { Summary("Water the \(\.$plant)") }
+
     func perform() async throws -> some IntentResult & ProvidesDialog {
         PlantLog.shared.water(plant.id)
         return .result(dialog: "Logged: the \(plant) got water.")
