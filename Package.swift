@@ -109,7 +109,7 @@ let package = Package(
                            .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"), "EarshotLive"]
         ),
         // Benchmarks behind `earshot bench`.
-        .target(name: "EarshotBench", dependencies: ["Earshot", "EarshotLive", "EarshotSuite", "EarshotReview",
+        .target(name: "EarshotBench", dependencies: ["Earshot", "EarshotImport", "EarshotLive", "EarshotSuite", "EarshotReview",
                                                   .product(name: "HummingbirdWSClient", package: "hummingbird-websocket"),
                                                   .product(name: "Logging", package: "swift-log"), "EarshotSpeech", "EarshotAudio", "EarshotEmbedding", "EarshotSemantic"]),
         // The command line: a few lines per verb over the libraries.

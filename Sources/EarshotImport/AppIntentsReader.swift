@@ -52,7 +52,15 @@ struct AppIntentsReader {
         for name in intentOrder + otherIntents where !app.intents.contains(where: { $0.id == shortName(name) }) {
             readIntent(named: name)
         }
+        // Every other AppEnum of the code: parameters of entities and of intents not read here use them too.
+        for type in index.all where type.kind != .protocolType && index.conforms(type, to: Self.enumProtocols) {
+            readEnum(type)
+        }
         reportIfConfigs()
+        for duplicate in index.duplicates where app.intents.contains(where: { $0.id == shortName(duplicate.name) }) || app.hasValueSet(shortName(duplicate.name)) {
+            warn(duplicate.location, "a second declaration of \(duplicate.name) (another target or app in this folder?); the one at \(duplicate.first) is read.",
+                 fix: "Import the folder of one app.")
+        }
     }
 
     private func shortName(_ name: String) -> String { String(name.split(separator: ".").last ?? Substring(name)) }

@@ -83,6 +83,8 @@ final class SwiftIndex {
     private(set) var globals: [String: (binding: PatternBindingSyntax, file: SwiftFile)] = [:]
     /// The `#if` branches taken around what the importer reads, reported as warnings by the reader.
     private(set) var ifConfigChoices: [(location: EarshotModel.SourceLocation, taken: String, node: Syntax)] = []
+    /// Second declarations of a type already declared (another target or app in the same folder): not read.
+    private(set) var duplicates: [(name: String, location: EarshotModel.SourceLocation, first: EarshotModel.SourceLocation)] = []
     let build = DeviceBuildConfiguration()
 
     init(files: [SwiftFile]) {
@@ -180,6 +182,11 @@ final class SwiftIndex {
             type.inherited += Self.names(in: alias.initializer.value)
             return
         } else {
+            return
+        }
+        let qualified = outer.map { "\($0.qualifiedName).\(name)" } ?? name
+        if kind != .extensionOnly, let existing = types[qualified], existing.kind != .extensionOnly {
+            duplicates.append((qualified, location, existing.location))
             return
         }
         let type = entry(name, outer: kind == .extensionOnly ? nil : outer, kind: kind, location: location)

@@ -13,9 +13,9 @@ struct BenchCommand: AsyncParsableCommand {
         commandName: "bench",
         abstract: "Measures speed and accuracy: matching, speech, the sentence model, live sessions, test suites, the reviewer and the server.")
 
-    enum Part: String, ExpressibleByArgument, CaseIterable { case exact, speech, speed, embedding, flexible, live, test, check, serve, all }
+    enum Part: String, ExpressibleByArgument, CaseIterable { case exact, speech, speed, embedding, flexible, live, test, check, serve, `import`, all }
 
-    @Option(help: "What to measure: exact, speech (recognition accuracy over the fixtures), speed, embedding, flexible, live (wake phrase and reply latency of `listen`), test (`earshot test` over the examples' suites), check (`earshot check` on a 50-problem manifest, and --acoustic), serve (`earshot serve` under 50 text conversations and 4 audio streams), or all.")
+    @Option(help: "What to measure: exact, speech (recognition accuracy over the fixtures), speed, embedding, flexible, live (wake phrase and reply latency of `listen`), test (`earshot test` over the examples' suites), check (`earshot check` on a 50-problem manifest, and --acoustic), serve (`earshot serve` under 50 text conversations and 4 audio streams), import (`earshot import` of a generated 50-file project, anew and cached), or all.")
     var only: Part = .all
 
     @Option(help: "Utterances resolved per exact-match measurement.")
@@ -95,7 +95,10 @@ struct BenchCommand: AsyncParsableCommand {
             let examples = ((self.fixtures ?? AudioFixtures.defaultFolder()) as NSString).deletingLastPathComponent + "/examples"
             say("## Household server (`earshot serve`) under load\n\n" + (try await ServeBenchmark.measure(examples: examples)).markdown + "\n")
         }
-        guard only != .exact, only != .embedding, only != .flexible, only != .test, only != .check, only != .serve else { return }
+        if only == .import || only == .all {
+            say("## Reading an app's sources (`earshot import`)\n\n" + (try ImportBenchmark.measure()).markdown + "\n")
+        }
+        guard only != .exact, only != .embedding, only != .flexible, only != .test, only != .check, only != .serve, only != .import else { return }
         let fixtures = try AudioFixtures(folder: self.fixtures ?? AudioFixtures.defaultFolder())
         let workspace = Workspace(apps: try fixtures.exampleApps(), profiles: try Bundled.profiles())
         if only == .speech || only == .all {
