@@ -47,7 +47,7 @@ public struct AppImporter: Sendable {
     }
 
     /// Bumped whenever what an import produces changes, so cached imports are read anew.
-    static let version = "1"
+    static let version = "2"
 
     public var name: String?
     /// Where imports are cached by content hash; nil: not cached.
@@ -125,6 +125,11 @@ public struct AppImporter: Sendable {
         var definitions = IntentDefinitionReader()
         for path in files.intentDefinitions { definitions.read(path, into: &app) }
         diagnostics += definitions.diagnostics
+        for path in files.intentStrings {
+            diagnostics.append(ImportDiagnostic(.warning, SourceLocation(file: path),
+                "the SiriKit translations here (intent titles, prompts, responses) are not read: a manifest's localizations hold App Shortcut phrases only.",
+                fix: "Add phrases in that language under localizations.<locale>.shortcuts in earshot.yaml."))
+        }
 
         // The name.
         let names = AppNameReader(infoPlists: files.infoPlists, projects: files.projects)
