@@ -13,10 +13,12 @@ struct AppNameReader {
 
     init(infoPlists: [String], projects: [String]) {
         var targetNames: [String] = []
+        var appPlists: [String] = []
         var projectName: ImportedApp.Text?
         for project in projects {
-            if let found = Self.fromProject(project, targetNames: &targetNames) { projectName = projectName ?? found }
+            if let found = Self.fromProject(project, targetNames: &targetNames, infoPlists: &appPlists) { projectName = projectName ?? found }
         }
+        let appPlistSet = Set(appPlists.map { URL(fileURLWithPath: $0).standardizedFileURL.path })
         // Info.plists of app targets first (no NSExtension), in path order.
         var candidates: [(path: String, plist: [String: Any])] = []
         for path in infoPlists {
@@ -24,7 +26,13 @@ struct AppNameReader {
                   let plist = try? PropertyListSerialization.propertyList(from: data, format: nil) as? [String: Any] else { continue }
             candidates.append((path, plist))
         }
-        candidates.sort { ($0.plist["NSExtension"] == nil ? 0 : 1, $0.path.count) < ($1.plist["NSExtension"] == nil ? 0 : 1, $1.path.count) }
+        // The application target's own Info.plist (INFOPLIST_FILE) first, then app-like ones, extensions last.
+        func rank(_ candidate: (path: String, plist: [String: Any])) -> Int {
+            if appPlistSet.contains(URL(fileURLWithPath: candidate.path).standardizedFileURL.path) { return 0 }
+            if candidate.plist["NSExtension"] != nil || candidate.plist["XPCService"] != nil { return 3 }
+            return (candidate.plist["CFBundlePackageType"] as? String).map { $0 == "APPL" || $0.contains("PACKAGE_TYPE") } == true ? 1 : 2
+        }
+        candidates.sort { (rank($0), $0.path.count) < (rank($1), $1.path.count) }
         for (path, plist) in candidates where plist["NSExtension"] == nil {
             for key in ["CFBundleDisplayName", "CFBundleName"] {
                 guard name == nil, let value = plist[key] as? String, !value.isEmpty else { continue }
@@ -57,7 +65,8 @@ struct AppNameReader {
         SourceLocation(file: path, line: TextSearch.line(of: "<key>\(key)</key>", inFile: path) ?? TextSearch.line(of: key, inFile: path))
     }
 
-    private static func fromProject(_ path: String, targetNames: inout [String]) -> ImportedApp.Text? {
+    private static func fromProject(_ path: String, targetNames: inout [String], infoPlists: inout [String]) -> ImportedApp.Text? {
+        let sourceRoot = ((path as NSString).deletingLastPathComponent as NSString).deletingLastPathComponent
         guard let data = FileManager.default.contents(atPath: path),
               let plist = try? PropertyListSerialization.propertyList(from: data, format: nil) as? [String: Any],
               let objects = plist["objects"] as? [String: [String: Any]] else { return nil }
@@ -73,6 +82,10 @@ struct AppNameReader {
                 .sorted { (($0["name"] as? String) == "Release" ? 0 : 1) < (($1["name"] as? String) == "Release" ? 0 : 1) }
             for configuration in configurations {
                 guard let settings = configuration["buildSettings"] as? [String: Any] else { continue }
+                if let plist = settings["INFOPLIST_FILE"] as? String {
+                    let relative = plist.replacingOccurrences(of: "$(SRCROOT)/", with: "").replacingOccurrences(of: "${SRCROOT}/", with: "")
+                    infoPlists.append((sourceRoot as NSString).appendingPathComponent(relative))
+                }
                 for key in ["INFOPLIST_KEY_CFBundleDisplayName", "PRODUCT_NAME"] {
                     guard var value = settings[key] as? String, !value.isEmpty else { continue }
                     value = value.replacingOccurrences(of: "$(TARGET_NAME)", with: targetName)
