@@ -121,7 +121,7 @@ let package = Package(
             ]
         ),
         .testTarget(name: "EarshotModelTests", dependencies: ["EarshotModel", "Earshot"]),
-        .testTarget(name: "EarshotImportTests", dependencies: ["EarshotImport", "EarshotModel", "Earshot", "EarshotSuite", "EarshotDialogue"],
+        .testTarget(name: "EarshotImportTests", dependencies: ["EarshotImport", "EarshotModel", "Earshot", "EarshotSuite", "EarshotDialogue", "EarshotReview"],
                     exclude: ["Fixtures"]),
         .testTarget(name: "EarshotMatchingTests", dependencies: ["EarshotMatching", "Earshot"]),
         .testTarget(name: "EarshotDialogueTests", dependencies: ["EarshotDialogue", "Earshot"]),

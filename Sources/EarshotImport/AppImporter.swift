@@ -125,10 +125,11 @@ public struct AppImporter: Sendable {
         var definitions = IntentDefinitionReader()
         for path in files.intentDefinitions { definitions.read(path, into: &app) }
         diagnostics += definitions.diagnostics
-        for path in files.intentStrings {
-            diagnostics.append(ImportDiagnostic(.warning, SourceLocation(file: path),
-                "the SiriKit translations here (intent titles, prompts, responses) are not read: a manifest's localizations hold App Shortcut phrases only.",
-                fix: "Add phrases in that language under localizations.<locale>.shortcuts in earshot.yaml."))
+        if let first = files.intentStrings.first {
+            let languages = files.intentStrings.map { (($0 as NSString).deletingLastPathComponent as NSString).lastPathComponent }
+            diagnostics.append(ImportDiagnostic(.warning, SourceLocation(file: first),
+                "\(files.intentStrings.count) Intents.strings files (\(Array(Set(languages)).sorted().joined(separator: ", "))) translate SiriKit titles, prompts and responses; they are not read: a manifest's localizations hold App Shortcut phrases only.",
+                fix: "Add phrases in those languages under localizations.<locale>.shortcuts in earshot.yaml."))
         }
 
         // The name.

@@ -1,4 +1,5 @@
 import EarshotModel
+import Foundation
 import SwiftSyntax
 
 /// Reads App Intents from Swift: `AppShortcutsProvider` conformers and their `AppShortcut`s, the
@@ -297,12 +298,12 @@ struct AppIntentsReader {
         let arguments: LabeledExprListSyntax
         if case .argumentList(let list)? = attribute.arguments { arguments = list } else { arguments = [] }
         func argument(_ label: String) -> ExprSyntax? { arguments.first { $0.label?.text == label }?.expression }
-        var (typeName, optional, array) = Self.unwrap(typeSyntax)
+        let (swiftType, optional, array) = Self.unwrap(typeSyntax)
         var note: String?
-        let mapped = mapType(typeName, location: location, intent: intent.name, parameter: id)
-        if array { note = "a list of \(typeName) in the app; Earshot asks for one" }
+        let mapped = mapType(swiftType, location: location, intent: intent.name, parameter: id)
+        if array { note = "a list of \(swiftType) in the app; Earshot asks for one" }
         if let newNote = mapped.note { note = (note.map { $0 + "; " } ?? "") + newNote }
-        typeName = mapped.type
+        let typeName = mapped.type
         var title = ImportedApp.Text(value: Self.humanized(id), location: nil)
         if let expr = argument("title") ?? arguments.first(where: { $0.label == nil })?.expression {
             if let text = values.plainText(expr, scope: intent) {
@@ -319,7 +320,6 @@ struct AppIntentsReader {
         if let expr = argument("default") ?? binding.initializer?.value {
             if let value = values.literalValue(expr) {
                 defaultValue = .init(value: value, location: file.location(of: expr))
-                if optional == false { optional = false }
             } else {
                 warn(file.location(of: expr), "the default of \(intent.name).\(id) (\(Self.short(expr))) is not a literal; it is left out.",
                      fix: "Set intents.\(intent.name).parameters.\(id).default in earshot.yaml.")
@@ -713,5 +713,3 @@ struct AppIntentsReader {
         return out.isEmpty ? "value" : out
     }
 }
-
-import Foundation

@@ -30,7 +30,7 @@ struct IntentDefinitionReader {
             diagnostics.append(ImportDiagnostic(.warning, SourceLocation(file: path, line: TextSearch.line(of: "INIntentDefinitionModelVersion", in: text)),
                                                 "model version \(version); versions 1.0 to 1.2 are known, read as 1.2."))
         }
-        func at(_ needle: String, after offset: Int = 0) -> SourceLocation {
+        func at(_ needle: String) -> SourceLocation {
             SourceLocation(file: path, line: TextSearch.line(of: "<string>\(Self.escaped(needle))</string>", in: text))
         }
         for enumeration in root["INEnums"] as? [[String: Any]] ?? [] {

@@ -155,7 +155,7 @@ struct SwiftValues {
     /// What a reference names: `name`, `Self.name`, `Type.name` (a static member or a global).
     func resolve(_ expr: ExprSyntax, scope: SwiftType?) -> (expr: ExprSyntax, scope: SwiftType?, file: SwiftFile)? {
         var owner: SwiftType? = scope
-        var name: String
+        let name: String
         if let reference = expr.as(DeclReferenceExprSyntax.self) {
             name = reference.baseName.text
         } else if let member = expr.as(MemberAccessExprSyntax.self), let base = member.base {
@@ -172,7 +172,6 @@ struct SwiftValues {
         if owner === scope, let global = index.globals[name], let value = values(of: global.binding).first {
             return (value, nil, global.file)
         }
-        name = ""
         return nil
     }
 

@@ -8,10 +8,10 @@ extension Guideline {
 extension Rule {
     /// Apple's build refuses this in the app's Swift sources (a phrase with two parameters, one naming no parameter...).
     static let importBuildError = Rule("import.build-error", .error, "What Apple's build refuses in the app's sources, at the Swift line.",
-                                       guideline: .importedSources) { _ in [] }
+                                       guideline: .importedSources, needs: .sources) { _ in [] }
     /// Something of the sources the import could not read as the app does: the overlay can say it.
     static let importUnread = Rule("import.unread", .warning, "What the import of the app's sources could not read, and the earshot.yaml key that says it.",
-                                   guideline: .importedSources) { _ in [] }
+                                   guideline: .importedSources, needs: .sources) { _ in [] }
 
     /// An import diagnostic as a finding of the review.
     static func diagnostic(for imported: ImportDiagnostic) -> Diagnostic {
