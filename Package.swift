@@ -24,12 +24,24 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
         .package(url: "https://github.com/hummingbird-project/hummingbird-websocket", from: "2.8.1"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+        .package(url: "https://github.com/swiftlang/swift-syntax", from: "603.0.1"),
+        .package(url: "https://github.com/apple/swift-crypto.git", from: "4.5.2"),
     ],
     targets: [
         // 1. Model: manifests, profiles, their loaders and the category defaults.
         .target(
             name: "EarshotModel",
             dependencies: [.product(name: "Yams", package: "Yams")]
+        ),
+        // 1b. Import: an app's own sources (App Intents Swift via swift-syntax, String Catalogs, SiriKit
+        //     .intentdefinition, Info.plist / project.pbxproj, an earshot.yaml overlay) read into a manifest.
+        .target(
+            name: "EarshotImport",
+            dependencies: ["EarshotModel", .product(name: "Yams", package: "Yams"),
+                           .product(name: "SwiftSyntax", package: "swift-syntax"),
+                           .product(name: "SwiftParser", package: "swift-syntax"),
+                           .product(name: "SwiftIfConfig", package: "swift-syntax"),
+                           .product(name: "Crypto", package: "swift-crypto")]
         ),
         // 2. Matching: normalisation, phrase expansion, the exact index, the flexible-matcher seam.
         .target(name: "EarshotMatching", dependencies: ["EarshotModel"]),
@@ -69,7 +81,7 @@ let package = Package(
         //    transcripts, and the bundled demo. The CLI is a thin layer over this.
         .target(
             name: "Earshot",
-            dependencies: ["EarshotModel", "EarshotMatching", "EarshotDialogue", "EarshotAudio", "EarshotSpeech", "EarshotEmbedding", "EarshotSemantic"],
+            dependencies: ["EarshotModel", "EarshotImport", "EarshotMatching", "EarshotDialogue", "EarshotAudio", "EarshotSpeech", "EarshotEmbedding", "EarshotSemantic"],
             resources: [.embedInCode("Resources")]
         ),
         // The live device behind `earshot listen`: wake phrase, end-pointing, the conversation spoken
@@ -78,13 +90,13 @@ let package = Package(
         // 5. Conversation suites behind `earshot test`: test files, the runner, console/JUnit/HTML/JSON reports.
         .target(
             name: "EarshotSuite",
-            dependencies: ["Earshot", "EarshotModel", "EarshotMatching", "EarshotDialogue", "EarshotAudio", "EarshotSpeech",
+            dependencies: ["Earshot", "EarshotImport", "EarshotModel", "EarshotMatching", "EarshotDialogue", "EarshotAudio", "EarshotSpeech",
                            .product(name: "Yams", package: "Yams")]
         ),
         // 5b. Review behind `earshot check`: rules from Apple's guidance over a manifest, text/JSON/SARIF output.
         .target(
             name: "EarshotReview",
-            dependencies: ["Earshot", "EarshotModel", "EarshotMatching", "EarshotDialogue", "EarshotSpeech", "EarshotAudio",
+            dependencies: ["Earshot", "EarshotImport", "EarshotModel", "EarshotMatching", "EarshotDialogue", "EarshotSpeech", "EarshotAudio",
                            "EarshotEmbedding", "EarshotSemantic"]
         ),
         // 6. The household server behind `earshot serve`: devices, apps, user shortcuts and donations in SQLite
@@ -101,18 +113,20 @@ let package = Package(
             resources: [.embedInCode("Resources")]
         ),
         // Benchmarks behind `earshot bench`.
-        .target(name: "EarshotBench", dependencies: ["Earshot", "EarshotLive", "EarshotSuite", "EarshotReview",
+        .target(name: "EarshotBench", dependencies: ["Earshot", "EarshotImport", "EarshotLive", "EarshotSuite", "EarshotReview",
                                                   .product(name: "HummingbirdWSClient", package: "hummingbird-websocket"),
                                                   .product(name: "Logging", package: "swift-log"), "EarshotSpeech", "EarshotAudio", "EarshotEmbedding", "EarshotSemantic"]),
         // The command line: a few lines per verb over the libraries.
         .executableTarget(
             name: "earshot",
             dependencies: [
-                "Earshot", "EarshotBench", "EarshotLive", "EarshotSuite", "EarshotReview", "EarshotServer", "EarshotALSA", "EarshotAudio", "EarshotSpeech", "EarshotEmbedding", "EarshotSemantic",
+                "Earshot", "EarshotImport", "EarshotBench", "EarshotLive", "EarshotSuite", "EarshotReview", "EarshotServer", "EarshotALSA", "EarshotAudio", "EarshotSpeech", "EarshotEmbedding", "EarshotSemantic",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
         .testTarget(name: "EarshotModelTests", dependencies: ["EarshotModel", "Earshot"]),
+        .testTarget(name: "EarshotImportTests", dependencies: ["EarshotImport", "EarshotModel", "Earshot", "EarshotSuite", "EarshotDialogue", "EarshotReview"],
+                    exclude: ["Fixtures"]),
         .testTarget(name: "EarshotMatchingTests", dependencies: ["EarshotMatching", "Earshot"]),
         .testTarget(name: "EarshotDialogueTests", dependencies: ["EarshotDialogue", "Earshot"]),
         .testTarget(name: "EarshotCLITests", dependencies: ["Earshot"]),

@@ -12,7 +12,7 @@ struct EarshotCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "earshot",
         abstract: "Emulates HomePod, Apple Watch and other Siri devices for App Shortcuts, offline.",
-        subcommands: [DemoCommand.self, PreviewCommand.self, ConverseCommand.self, RunCommand.self, ListenCommand.self, SayCommand.self,
+        subcommands: [DemoCommand.self, ImportCommand.self, PreviewCommand.self, ConverseCommand.self, RunCommand.self, ListenCommand.self, SayCommand.self,
                       TestCommand.self, CheckCommand.self, ServeCommand.self, ProfilesCommand.self, BenchCommand.self],
         defaultSubcommand: nil
     )

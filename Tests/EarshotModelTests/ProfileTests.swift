@@ -77,7 +77,8 @@ struct ExampleTests {
         let names = try FileManager.default.contentsOfDirectory(atPath: examples.path).sorted()
         #expect(names.count >= 4)
         for name in names {
-            let manifest = try AppManifest(contentsOf: examples.appendingPathComponent(name).path)
+            // A manifest, or (plantpal) an app's Swift sources, imported.
+            let manifest = try #require(try Workspace.loadApps([examples.appendingPathComponent(name).path]).first)
             #expect(!manifest.shortcuts.isEmpty, "\(name)")
         }
         for (path, text) in Bundled.exampleFiles {

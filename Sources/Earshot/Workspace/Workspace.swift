@@ -1,4 +1,5 @@
 import EarshotDialogue
+import EarshotImport
 import EarshotMatching
 import EarshotModel
 import Foundation
@@ -16,7 +17,8 @@ public struct Workspace: Sendable {
     /// Loads apps and profiles.
     ///
     /// - Parameters:
-    ///   - appPaths: manifests or folders holding `app.yaml`; empty means `./app.yaml`, or every
+    ///   - appPaths: manifests, folders holding `app.yaml`, or folders of an app's sources (an Xcode
+    ///     project or Swift package, imported: docs/import.md); empty means `./app.yaml`, or every
     ///     `*/app.yaml` under `./apps`.
     ///   - profilesDirectory: a folder of profile files; without it, `./profiles` when it exists.
     ///     Both come after the profiles that ship, replacing those with the same id.
@@ -53,12 +55,13 @@ public struct Workspace: Sendable {
             }
             if paths.isEmpty {
                 throw LoadError(SourceLocation(file: local), "no app manifest here (nor any apps/*/app.yaml).",
-                                fix: "Give one with --app PATH (a manifest or a folder holding app.yaml).")
+                                fix: "Give one with --app PATH (a manifest, a folder holding app.yaml, or the app's Xcode project folder).")
             }
         }
         var apps: [AppManifest] = []
+        let importer = AppImporter()
         for path in paths {
-            apps.append(try AppManifest(contentsOf: path))
+            apps.append(try importer.loadApp(path))
         }
         return apps
     }

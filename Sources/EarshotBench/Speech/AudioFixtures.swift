@@ -89,9 +89,12 @@ extension AudioFixtures {
         try Self.apps(in: ((folder as NSString).deletingLastPathComponent as NSString).appendingPathComponent("examples"))
     }
 
-    /// The app of every folder in `folder`, in name order.
+    /// The app of every folder in `folder` that holds a manifest, in name order (the fixtures were
+    /// recorded for those; an example read from Swift sources, like plantpal, has none).
     public static func apps(in folder: String) throws(LoadError) -> [AppManifest] {
-        let names = ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).sorted()
+        let names = ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).sorted().filter {
+            FileManager.default.fileExists(atPath: AppManifest.manifestPath(for: (folder as NSString).appendingPathComponent($0)))
+        }
         return try Workspace.loadApps(names.map { (folder as NSString).appendingPathComponent($0) })
     }
 }

@@ -1,5 +1,6 @@
 import Earshot
 import EarshotEmbedding
+import EarshotImport
 import EarshotMatching
 import EarshotModel
 import EarshotSemantic
@@ -38,8 +39,10 @@ public final class Reviewer {
         self.pronunciations = pronunciations
     }
 
-    /// Reviews the manifest at `path` (a file, or a folder holding `app.yaml`).
+    /// Reviews the manifest at `path` (a file, a folder holding `app.yaml`, or a folder of the app's
+    /// sources, imported: every finding then points at the Swift line it comes from).
     public func review(_ path: String) async -> ManifestReview {
+        if AppImporter.isSourceFolder(path) { return await reviewImported(path) }
         let file = AppManifest.manifestPath(for: path)
         let text = (try? String(contentsOfFile: file, encoding: .utf8)) ?? ""
         do {
@@ -47,6 +50,34 @@ public final class Reviewer {
             return await review(manifest, violations: violations, text: text)
         } catch {
             return ManifestReview(file: file, loadError: error, diagnostics: [], notChecked: [])
+        }
+    }
+
+    /// Reviews an app imported from its sources: the import's own findings join the rules'.
+    func reviewImported(_ path: String) async -> ManifestReview {
+        do {
+            let (manifest, violations, imported) = try AppImporter().reviewApp(path)
+            var review = await review(manifest, violations: violations, text: "")
+            review.diagnostics += imported.map(Rule.diagnostic(for:))
+            var files: [String: [Substring]] = [:]
+            for index in review.diagnostics.indices {
+                let location = review.diagnostics[index].location
+                guard let line = location.line else { continue }
+                if files[location.file] == nil {
+                    let text = (try? String(contentsOfFile: location.file, encoding: .utf8)) ?? ""
+                    files[location.file] = text.split(separator: "\n", omittingEmptySubsequences: false)
+                }
+                if let lines = files[location.file], line >= 1, line <= lines.count {
+                    review.diagnostics[index].sourceLine = String(lines[line - 1])
+                }
+            }
+            review.diagnostics.sort { a, b in
+                (a.location.file, a.location.line ?? 0, a.location.column ?? 0, a.rule) < (b.location.file, b.location.line ?? 0, b.location.column ?? 0, b.rule)
+            }
+            review.file = path
+            return review
+        } catch {
+            return ManifestReview(file: path, loadError: error, diagnostics: [], notChecked: [])
         }
     }
 

@@ -1,6 +1,7 @@
 extension Rule {
     /// Every rule, in the order `earshot check --rules` lists them.
     public static let all: [Rule] = [
+        importBuildError, importUnread,
         limitShortcuts, limitExpansions, limitExpansionsNear, phraseAppName, phraseOpenParameter, phraseOneParameter,
         phraseHeySiri, phraseCoreCommand, phraseLength, phraseLiteralValue, phraseSameExpansion, phraseDuplicate,
         phraseEntityRequired, negativeEqualsPhrase,

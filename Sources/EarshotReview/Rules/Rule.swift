@@ -23,6 +23,8 @@ public struct Rule: Sendable, Identifiable {
         case acoustic
         /// The sentence encoder of flexible matching.
         case sentenceModel
+        /// The app's own sources: found by `earshot import` when a folder of Swift code is reviewed.
+        case sources
     }
 
     /// Stable id, `family.name` (`phrase.length`): what silences it and what SARIF names.

@@ -1,5 +1,6 @@
 import Earshot
 import EarshotAudio
+import EarshotImport
 import EarshotModel
 import Foundation
 
@@ -31,11 +32,11 @@ public struct TestSuite: Sendable {
             var apps: [AppManifest] = []
             for app in test.apps {
                 let manifest = AppManifest.manifestPath(for: app.value)
-                guard FileManager.default.fileExists(atPath: manifest) else {
+                guard FileManager.default.fileExists(atPath: manifest) || AppImporter.isSourceFolder(app.value) else {
                     throw LoadError(app.location, "no app manifest at '\(app.value)'.",
-                                    fix: "Check the path: it is relative to the test file's folder (a manifest, or a folder holding app.yaml).")
+                                    fix: "Check the path: it is relative to the test file's folder (a manifest, a folder holding app.yaml, or the app's sources).")
                 }
-                apps.append(try AppManifest(contentsOf: app.value))
+                apps.append(try AppImporter().loadApp(app.value))
             }
             let workspace = Workspace(apps: apps, profiles: profiles)
             try check(test, against: workspace)

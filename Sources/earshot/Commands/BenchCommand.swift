@@ -13,9 +13,9 @@ struct BenchCommand: AsyncParsableCommand {
         commandName: "bench",
         abstract: "Measures speed and accuracy: matching, speech, the sentence model, live sessions, test suites, the reviewer and the server.")
 
-    enum Part: String, ExpressibleByArgument, CaseIterable { case exact, speech, speed, embedding, flexible, answers, live, test, check, serve, people, all }
+    enum Part: String, ExpressibleByArgument, CaseIterable { case exact, speech, speed, embedding, flexible, answers, live, test, check, serve, people, `import`, all }
 
-    @Option(help: "What to measure: exact, speech (recognition accuracy over the fixtures), speed, embedding, flexible, answers (answers typed as people say them, answers-dev/), live (wake phrase and reply latency of `listen`), test (`earshot test` over the examples' suites), check (`earshot check` on a 50-problem manifest, and --acoustic), serve (`earshot serve` under 50 text conversations and 4 audio streams), people (answers and requests as people say them, people-dev/, spoken by Piper and espeak-ng voices in noise; not part of all), or all.")
+    @Option(help: "What to measure: exact, speech (recognition accuracy over the fixtures), speed, embedding, flexible, answers (answers typed as people say them, answers-dev/), live (wake phrase and reply latency of `listen`), test (`earshot test` over the examples' suites), check (`earshot check` on a 50-problem manifest, and --acoustic), serve (`earshot serve` under 50 text conversations and 4 audio streams), people (answers and requests as people say them, people-dev/, spoken by Piper and espeak-ng voices in noise; not part of all), import (`earshot import` of a generated 50-file project, anew and cached), or all.")
     var only: Part = .all
 
     @Option(help: "Utterances resolved per exact-match measurement.")
@@ -144,7 +144,10 @@ struct BenchCommand: AsyncParsableCommand {
                 }
             }
         }
-        guard only != .exact, only != .embedding, only != .people, only != .flexible, only != .answers, only != .test, only != .check, only != .serve else { return }
+        if only == .import || only == .all {
+            say("## Reading an app's sources (`earshot import`)\n\n" + (try ImportBenchmark.measure()).markdown + "\n")
+        }
+        guard only != .exact, only != .embedding, only != .people, only != .flexible, only != .answers, only != .test, only != .check, only != .serve, only != .import else { return }
         let fixtures = try AudioFixtures(folder: self.fixtures ?? AudioFixtures.defaultFolder())
         let workspace = Workspace(apps: try fixtures.exampleApps(), profiles: try Bundled.profiles())
         if only == .speech || only == .all {

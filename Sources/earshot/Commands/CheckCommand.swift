@@ -14,7 +14,7 @@ struct CheckCommand: AsyncParsableCommand {
         option cannot be used. A manifest silences a rule with 'review: silence: [{ rule: ID, reason: WHY }]'.
         """)
 
-    @Argument(help: "Manifests, or folders holding app.yaml (default: the current folder).")
+    @Argument(help: "Manifests, folders holding app.yaml, or folders of an app's sources (imported; findings point at the Swift lines). Default: the current folder.")
     var apps: [String] = []
 
     @Flag(help: "Warnings fail the check too.")
