@@ -74,6 +74,7 @@ extension AppManifest {
     }
 
     init(file: YAMLFile, violations: inout [Violation]) throws(LoadError) {
+        try ManifestLimits.check(file)
         let root = try Fields(file.root, in: file, what: "the manifest", allowed: [
             "app", "synonyms", "platforms", "flexibleMatching", "locale", "enums", "entities",
             "intents", "shortcuts", "negativePhrases", "localizations", "quickActions", "review",
@@ -166,6 +167,7 @@ extension AppManifest {
             }
         }
 
+        try ManifestLimits.checkExpansions(self)
         violations += phraseViolations()
     }
 
@@ -303,14 +305,18 @@ extension AppManifest {
         var count = 1
         for name in phrase.template.placeholders where name != Template.applicationName {
             guard let id = intent.parameter(name)?.type.valueSetID, let set = valueSet(id) else { continue }
-            count *= max(set.values.count, 0)
+            let (product, overflow) = count.multipliedReportingOverflow(by: max(set.values.count, 0))
+            count = overflow ? .max : product
         }
         return count
     }
 
     /// Trigger phrases in `locale` after expansion, as the limit counts them.
     public func expansionCount(in locale: String) -> Int {
-        phrases(in: locale).reduce(0) { $0 + expansionCount(of: $1.phrase, intent: $1.intent) }
+        phrases(in: locale).reduce(0) { total, item in
+            let (sum, overflow) = total.addingReportingOverflow(expansionCount(of: item.phrase, intent: item.intent))
+            return overflow ? .max : sum
+        }
     }
 }
 

@@ -1,3 +1,4 @@
+import EarshotModel
 import Foundation
 import Hummingbird
 
@@ -10,8 +11,9 @@ public struct ServerError: Error, Sendable, CustomStringConvertible, HTTPRespons
 
     public init(_ status: HTTPResponse.Status, _ message: String, fix: String? = nil) {
         self.status = status
-        self.message = message
-        self.fix = fix
+        // One short line, whatever it quotes (a list of ten thousand ids is cut).
+        self.message = LoadError.quote(message, limit: LoadError.longest)
+        self.fix = fix.map { LoadError.quote($0, limit: LoadError.longest) }
     }
 
     public var description: String { message + (fix.map { " Fix: \($0)" } ?? "") }
