@@ -27,6 +27,7 @@ test: setup
 	@$(EARSHOT) test examples
 	@$(EARSHOT) test examples --audio --tag audio
 	@$(EARSHOT) check --strict examples/*/
+	@$(EARSHOT) bench --only fuzz --seconds 15 --runs 1000000   # 15 s of mutated input per reader (docs/limits.md)
 
 bench: setup
 	@$(SWIFT) build -c release --product earshot 2>&1 | grep -E 'error|warning: ' | grep -v 'which are unhandled; explicitly declare' || true

@@ -103,7 +103,8 @@ let package = Package(
         // Benchmarks behind `earshot bench`.
         .target(name: "EarshotBench", dependencies: ["Earshot", "EarshotLive", "EarshotSuite", "EarshotReview",
                                                   .product(name: "HummingbirdWSClient", package: "hummingbird-websocket"),
-                                                  .product(name: "Logging", package: "swift-log"), "EarshotSpeech", "EarshotAudio", "EarshotEmbedding", "EarshotSemantic"]),
+                                                  .product(name: "Logging", package: "swift-log"), "EarshotSpeech", "EarshotAudio", "EarshotEmbedding", "EarshotSemantic",
+                                                  "EarshotServer", "EarshotModel"]),
         // The command line: a few lines per verb over the libraries.
         .executableTarget(
             name: "earshot",

@@ -197,12 +197,13 @@ extension AppManifest {
             let fields = try Fields(value, in: file, what: what, allowed: ["title", listKey])
             let title = try fields.string("title") ?? key.value
             var values: [Value] = []
+            var ids: Set<String> = []
             if let list = fields[listKey] {
                 for item in try file.sequence(list, what: "'\(listKey)' of \(what)") {
                     let f = try Fields(item, in: file, what: "a value of \(what)", allowed: ["id", "title", "synonyms"])
                     let id = try f.requiredString("id", fix: "Give the value an 'id'.")
                     let value = Value(id: id, title: try f.string("title") ?? id, synonyms: try f.strings("synonyms")?.map(\.value) ?? [])
-                    if values.contains(where: { $0.id == id }) {
+                    if !ids.insert(id).inserted {
                         throw LoadError(f.location(of: "id"), "\(what) has two values with id '\(id)'.", fix: "Give each value its own id.")
                     }
                     values.append(value)

@@ -115,9 +115,12 @@ final class RequestGuard: ChannelInboundHandler, RemovableChannelHandler {
         guard !refused else { return }
         refused = true
         timer?.cancel()
+        // The answer, then the write side closed; what the client still sends is read and dropped
+        // for a moment, so that its unread bytes do not reset the connection before it reads the answer.
         let loop = context.eventLoop.assumeIsolated()
         context.writeAndFlush(NIOAny(RawRefusal.response(status, reason, message: message, fix: fix)), promise: nil)
-        loop.execute { context.close(promise: nil) }
+        loop.execute { context.close(mode: .output, promise: nil) }
+        loop.scheduleTask(in: .seconds(2)) { context.close(promise: nil) }
     }
 
     /// Refuses the connection from a later handler (the HTTP decoder's error).

@@ -71,7 +71,7 @@ extension Household {
         }
         guard allowed(resolved) else {
             throw ServerError(.unprocessableContent, appFolders.isEmpty ? "this server installs no apps by path."
-                                  : "\(LoadError.quote(path)) is not in a folder this server installs apps from.",
+                                  : "\(LoadError.quote(path, limit: 300)) is not in a folder this server installs apps from.",
                               fix: appFolders.isEmpty ? "Send the manifest's text as {\"manifest\": ...}, or start the server with --apps-dir <folder>."
                                   : "Put the app under \(appFolders.map { LoadError.quote($0) }.joined(separator: " or ")), or start the server with another --apps-dir.")
         }
@@ -79,7 +79,7 @@ extension Household {
         var status = stat()
         guard allowed(file), stat(file, &status) == 0, status.st_mode & S_IFMT == S_IFREG, Int(status.st_size) <= YAMLLimits.fileBytes,
               let data = FileManager.default.contents(atPath: file), let text = String(data: data, encoding: .utf8) else {
-            throw ServerError(.unprocessableContent, "no readable app manifest at \(LoadError.quote(path)).",
+            throw ServerError(.unprocessableContent, "no readable app manifest at \(LoadError.quote(path, limit: 300)).",
                               fix: "Give the path of an app.yaml (at most 1 MiB, UTF-8) or of its folder on the server's machine.")
         }
         return try installApp(yaml: text, folder: (file as NSString).deletingLastPathComponent, quoting: false)

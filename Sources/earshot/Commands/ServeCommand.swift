@@ -88,7 +88,7 @@ struct ServeCommand: AsyncParsableCommand {
 }
 
 /// Ends the process a few seconds after SIGTERM or SIGINT, whatever the server is still waiting for.
-final class ShutdownDeadline: Sendable {
+final class ShutdownDeadline {
     let seconds: Double
     private let sources: [any DispatchSourceSignal]
 
