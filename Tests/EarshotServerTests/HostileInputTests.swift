@@ -189,6 +189,24 @@ struct HostileInputTests {
     }
 }
 
+extension HostileInputTests {
+    @Test("500 idle connections are held, /health answers while they are open, and every one is closed after the idle time")
+    func idleConnections() async throws {
+        let api = HouseholdAPI(household: try HouseholdAPITests.household(), limits: .init(idleSeconds: 2))
+        try await api.application().test(.live) { client in
+            let port = try #require(client.port)
+            let sockets = (0..<500).map { _ in RawHTTP.connect(port) }
+            #expect(sockets.allSatisfy { $0 >= 0 })
+            let health = try await RawHTTP.exchange(port, "GET /health HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nConnection: close\r\n\r\n")
+            #expect(health.statuses == [200], "\(health)")
+            let answers = await withCheckedContinuation { continuation in
+                DispatchQueue.global().async { continuation.resume(returning: sockets.map(RawHTTP.readToClose)) }
+            }
+            #expect(answers.filter { $0.closed && $0.statuses == [408] }.count == 500, "\(answers.filter { !$0.closed || $0.statuses != [408] }.prefix(3))")
+        }
+    }
+}
+
 /// A client on a raw socket: sends bytes, reads until the server closes (or 30 s), and parses the
 /// status of every response it got.
 enum RawHTTP {
@@ -208,10 +226,10 @@ enum RawHTTP {
         }
     }
 
-    static func blockingExchange(_ port: Int, _ bytes: [UInt8], then second: [UInt8]?) -> Exchange {
+    /// A connected socket (reads time out after 30 s), or -1.
+    static func connect(_ port: Int) -> Int32 {
         let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        guard fd >= 0 else { return Exchange(statuses: [], closed: false, head: "no socket") }
-        defer { close(fd) }
+        guard fd >= 0 else { return -1 }
         var limit = timeval(tv_sec: 30, tv_usec: 0)
         setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &limit, socklen_t(MemoryLayout<timeval>.size))
         var address = sockaddr_in()
@@ -219,9 +237,35 @@ enum RawHTTP {
         address.sin_port = in_port_t(UInt16(port).bigEndian)
         address.sin_addr.s_addr = inet_addr("127.0.0.1")
         let connected = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { Glibc.connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
         }
-        guard connected == 0 else { return Exchange(statuses: [], closed: false, head: "no connection") }
+        guard connected == 0 else {
+            close(fd)
+            return -1
+        }
+        return fd
+    }
+
+    /// What arrives on `fd` until the server closes it (or 30 s); the socket is closed after.
+    static func readToClose(_ fd: Int32) -> Exchange {
+        defer { close(fd) }
+        var received: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 65_536)
+        var closed = false
+        while true {
+            let count = read(fd, &chunk, chunk.count)
+            if count == 0 || (count < 0 && errno == ECONNRESET) { closed = true; break }
+            if count < 0 { break }
+            received += chunk[..<count]
+        }
+        let text = String(decoding: received, as: UTF8.self)
+        let statuses = text.components(separatedBy: "HTTP/1.1 ").dropFirst().compactMap { Int($0.prefix(3)) }
+        return Exchange(statuses: statuses, closed: closed, head: String(text.prefix(300)))
+    }
+
+    static func blockingExchange(_ port: Int, _ bytes: [UInt8], then second: [UInt8]?) -> Exchange {
+        let fd = connect(port)
+        guard fd >= 0 else { return Exchange(statuses: [], closed: false, head: "no connection") }
         func send(_ bytes: [UInt8]) {
             var sent = 0
             while sent < bytes.count {
@@ -233,7 +277,6 @@ enum RawHTTP {
         send(bytes)
         var received: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 65_536)
-        var closed = false
         if let second {
             while !String(decoding: received, as: UTF8.self).contains("{\"ok\":true}") {
                 let count = read(fd, &chunk, chunk.count)
@@ -242,14 +285,9 @@ enum RawHTTP {
             }
             send(second)
         }
-        while true {
-            let count = read(fd, &chunk, chunk.count)
-            if count == 0 || (count < 0 && errno == ECONNRESET) { closed = true; break }
-            if count < 0 { break }
-            received += chunk[..<count]
-        }
+        var rest = readToClose(fd)
         let text = String(decoding: received, as: UTF8.self)
-        let statuses = text.components(separatedBy: "HTTP/1.1 ").dropFirst().compactMap { Int($0.prefix(3)) }
-        return Exchange(statuses: statuses, closed: closed, head: String(text.prefix(300)))
+        rest.statuses = text.components(separatedBy: "HTTP/1.1 ").dropFirst().compactMap { Int($0.prefix(3)) } + rest.statuses
+        return rest
     }
 }
