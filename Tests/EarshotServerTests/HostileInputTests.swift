@@ -190,6 +190,20 @@ struct HostileInputTests {
 }
 
 extension HostileInputTests {
+    @Test("a device stream that hears nothing is closed after its idle limit")
+    func idleStream() async throws {
+        let household = try HouseholdAPITests.household()
+        _ = try await household.addDevice(id: "wrist", profile: "watch")
+        let api = HouseholdAPI(household: household, limits: .init(streamIdleSeconds: 1))
+        try await api.application().test(.live) { client in
+            let port = try #require(client.port)
+            let answer = try await RawHTTP.exchange(port, "GET /devices/wrist/stream HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nUpgrade: websocket\r\n"
+                                                    + "Connection: Upgrade\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\r\n")
+            #expect(answer.statuses == [101] && answer.closed, "\(answer)")
+            #expect(answer.head.contains("idle for 1 s"), "\(answer)")
+        }
+    }
+
     @Test("500 idle connections are held, /health answers while they are open, and every one is closed after the idle time")
     func idleConnections() async throws {
         let api = HouseholdAPI(household: try HouseholdAPITests.household(), limits: .init(idleSeconds: 2))
