@@ -62,10 +62,10 @@ final class RequestGuard: ChannelInboundHandler, RemovableChannelHandler {
     }
 
     func handlerAdded(context: ChannelHandlerContext) {
-        let seconds = Int64(limits.idleSeconds * 1_000)
-        timer = context.eventLoop.assumeIsolated().scheduleTask(in: .milliseconds(seconds)) { [self] in
+        let milliseconds = Int64(limits.idleSeconds * 1_000)
+        timer = context.eventLoop.assumeIsolated().scheduleTask(in: .milliseconds(milliseconds)) { [self] in
             guard !passed, !refused else { return }
-            refuse(context, 408, "Request Timeout", message: "no whole request came within \(limits.idleSeconds) s.",
+            refuse(context, 408, "Request Timeout", message: "no whole request came within \(String(format: "%g", limits.idleSeconds)) s.",
                    fix: "Send the request at once.")
         }
     }
@@ -122,11 +122,6 @@ final class RequestGuard: ChannelInboundHandler, RemovableChannelHandler {
         loop.execute { context.close(mode: .output, promise: nil) }
         loop.scheduleTask(in: .seconds(2)) { context.close(promise: nil) }
     }
-
-    /// Refuses the connection from a later handler (the HTTP decoder's error).
-    func refuse(_ context: ChannelHandlerContext, status: Int, reason: String, message: String, fix: String) {
-        refuse(context, status, reason, message: message, fix: fix)
-    }
 }
 
 /// After the HTTP decoder: a request it cannot parse (garbage, a header over the decoder's limits) is
@@ -145,11 +140,10 @@ final class ParserErrorGuard: ChannelInboundHandler, RemovableChannelHandler {
         let guardHandler = try? context.pipeline.syncOperations.handler(type: RequestGuard.self)
         if let front, let guardHandler {
             if tooLarge {
-                guardHandler.refuse(front, status: 431, reason: "Request Header Fields Too Large",
-                                    message: "the request's headers are too large.", fix: "Send fewer or smaller headers.")
+                guardHandler.refuse(front, 431, "Request Header Fields Too Large", message: "the request's headers are too large.",
+                                    fix: "Send fewer or smaller headers.")
             } else {
-                guardHandler.refuse(front, status: 400, reason: "Bad Request", message: "the request is not HTTP/1.1.",
-                                    fix: "Send an HTTP/1.1 request.")
+                guardHandler.refuse(front, 400, "Bad Request", message: "the request is not HTTP/1.1.", fix: "Send an HTTP/1.1 request.")
             }
         } else {
             context.close(promise: nil)
