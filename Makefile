@@ -20,13 +20,15 @@ demo: build
 
 # The unit and behaviour tests, then the example apps' conversation suites: every conversation typed, and
 # those tagged `audio` spoken by espeak-ng and recognised by pocketsphinx (docs/testing.md); then the
-# examples' guideline review, where a warning fails too (docs/check.md).
+# examples' guideline review, where a warning fails too (docs/check.md); then 15 s of mutated input for each
+# reader (manifests, test files, audio, request bodies: `earshot bench --only fuzz`, docs/limits.md).
 test: setup
 	@$(SWIFT) build --build-tests 2>&1 | grep -E 'error|warning: ' | grep -v 'which are unhandled; explicitly declare' || true
 	@$(SWIFT) test --skip-build
 	@$(EARSHOT) test examples
 	@$(EARSHOT) test examples --audio --tag audio
 	@$(EARSHOT) check --strict examples/*/
+	@$(EARSHOT) bench --only fuzz --seconds 15 --runs 1000000
 
 bench: setup
 	@$(SWIFT) build -c release --product earshot 2>&1 | grep -E 'error|warning: ' | grep -v 'which are unhandled; explicitly declare' || true

@@ -63,6 +63,8 @@ let package = Package(
         .systemLibrary(name: "CSndfile", pkgConfig: "sndfile", providers: [.apt(["libsndfile1-dev"])]),
         .systemLibrary(name: "CSoxr", pkgConfig: "soxr", providers: [.apt(["libsoxr-dev"])]),
         .systemLibrary(name: "COpenBLAS", pkgConfig: "openblas", providers: [.apt(["libopenblas-dev"])]),
+        // OpenSSL's libcrypto: SHA-256, the signature Earshot keeps in the reports it writes.
+        .systemLibrary(name: "CCrypto", pkgConfig: "libcrypto", providers: [.apt(["libssl-dev"])]),
         // What Swift cannot call directly: pocketsphinx's variadic configuration, its log switch.
         .target(name: "CSpeechShims", dependencies: ["CPocketSphinx"]),
         // 4a. Audio: files in (any format, rate, channels) as 16 kHz mono; WAV out.
@@ -81,7 +83,7 @@ let package = Package(
         //    transcripts, and the bundled demo. The CLI is a thin layer over this.
         .target(
             name: "Earshot",
-            dependencies: ["EarshotModel", "EarshotImport", "EarshotMatching", "EarshotDialogue", "EarshotAudio", "EarshotSpeech", "EarshotEmbedding", "EarshotSemantic"],
+            dependencies: ["EarshotModel", "EarshotImport", "EarshotMatching", "EarshotDialogue", "EarshotAudio", "EarshotSpeech", "EarshotEmbedding", "EarshotSemantic", "CCrypto"],
             resources: [.embedInCode("Resources")]
         ),
         // The live device behind `earshot listen`: wake phrase, end-pointing, the conversation spoken
@@ -108,14 +110,17 @@ let package = Package(
                            .product(name: "GRDB", package: "GRDB.swift"),
                            .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOPosix", package: "swift-nio"),
                            .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"), "EarshotLive",
-                           .product(name: "Yams", package: "Yams")],
+                           .product(name: "Yams", package: "Yams"),
+                           .product(name: "HummingbirdCore", package: "hummingbird"), .product(name: "NIOHTTP1", package: "swift-nio"),
+                           .product(name: "Logging", package: "swift-log")],
             // docs/openapi.yaml (a link), served at GET /openapi.yaml and /openapi.json.
             resources: [.embedInCode("Resources")]
         ),
         // Benchmarks behind `earshot bench`.
         .target(name: "EarshotBench", dependencies: ["Earshot", "EarshotImport", "EarshotLive", "EarshotSuite", "EarshotReview",
                                                   .product(name: "HummingbirdWSClient", package: "hummingbird-websocket"),
-                                                  .product(name: "Logging", package: "swift-log"), "EarshotSpeech", "EarshotAudio", "EarshotEmbedding", "EarshotSemantic"]),
+                                                  .product(name: "Logging", package: "swift-log"), "EarshotSpeech", "EarshotAudio", "EarshotEmbedding", "EarshotSemantic",
+                                                  "EarshotServer", "EarshotModel"]),
         // The command line: a few lines per verb over the libraries.
         .executableTarget(
             name: "earshot",

@@ -26,13 +26,16 @@ public enum AudioFile {
         }
         guard info.frames > 0 else { throw .noSamples(path: path) }
         let rate = Int(info.samplerate)
+        // libsndfile gives SF_COUNT_MAX frames when a stream (a cut-short Ogg) does not say its
+        // length: then the length is what reading finds, still bounded by the limit.
+        let knownLength = info.frames < Int64.max / 2
         let seconds = Double(info.frames) / Double(rate)
-        guard seconds <= limits.maxSeconds else {
+        guard !knownLength || seconds <= limits.maxSeconds else {
             throw .tooLong(path: path, seconds: seconds, limit: limits.maxSeconds)
         }
 
         let mono = try readMono(file, path: path, channels: Int(info.channels), rate: rate,
-                                expectedFrames: Int(info.frames), maxSeconds: limits.maxSeconds)
+                                expectedFrames: knownLength ? Int(info.frames) : 0, maxSeconds: limits.maxSeconds)
         guard !mono.isEmpty else { throw .noSamples(path: path) }
         let resampled = Resampler.resample(mono, from: rate, to: AudioBuffer.recognitionRate)
         return AudioBuffer(samples: PCM.int16(resampled), sampleRate: AudioBuffer.recognitionRate)
@@ -118,6 +121,11 @@ public enum AudioFile {
             attributes = try FileManager.default.attributesOfItem(atPath: path)
         } catch {
             throw .unreadable(path: path, reason: error.localizedDescription)
+        }
+        // A pipe, socket or device has no size to check and may never end: it is not read.
+        if let type = attributes[.type] as? FileAttributeType, type != .typeRegular {
+            let what = type == .typeCharacterSpecial || type == .typeBlockSpecial ? "a device" : type == .typeSocket ? "a socket" : "a pipe (FIFO)"
+            throw .unreadable(path: path, reason: "it is \(what), not a regular file")
         }
         let size = (attributes[.size] as? NSNumber)?.intValue ?? 0
         guard size > 0 else { throw .emptyFile(path: path) }

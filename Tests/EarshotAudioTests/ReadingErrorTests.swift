@@ -50,6 +50,32 @@ struct ReadingErrorTests {
         #expect(failure(path)?.description.contains("empty (0 bytes)") == true)
     }
 
+    @Test("a pipe (FIFO) is not read, and says so instead of 'empty'")
+    func fifo() throws {
+        let fixtures = try Fixtures()
+        let path = fixtures.path("pipe.wav")
+        #expect(mkfifo(path, 0o600) == 0)
+        #expect(failure(path) == .unreadable(path: path, reason: "it is a pipe (FIFO), not a regular file"))
+    }
+
+    @Test("an Ogg file cut short reads what is there or is damaged, never a duration of SF_COUNT_MAX frames")
+    func truncatedOgg() throws {
+        let fixtures = try Fixtures()
+        let whole = fixtures.path("whole.ogg")
+        try AudioFile.write(AudioBuffer.tone(frequency: 440, seconds: 3), to: whole)
+        let data = try Data(contentsOf: URL(fileURLWithPath: whole))
+        for fraction in [0.3, 0.6, 0.9] {
+            let path = try fixtures.file("cut-\(fraction).ogg", data.prefix(Int(Double(data.count) * fraction)))
+            do {
+                let buffer = try AudioFile.read(path)
+                #expect(buffer.duration > 0 && buffer.duration < 3.1, "\(fraction): \(buffer.duration) s")
+            } catch {
+                #expect(!error.description.contains("lasts"), "\(fraction): \(error.description)")
+                #expect(error.description.contains("damaged") || error.description.contains("no samples"), "\(error.description)")
+            }
+        }
+    }
+
     @Test("a text file named .wav says it is not audio, with libsndfile's reason")
     func textFile() throws {
         let fixtures = try Fixtures()

@@ -32,6 +32,28 @@ struct CheckCommandTests {
         return file.path
     }
 
+    @Test("oversized manifests (issue 20): check, preview and test refuse 10,000 phrases and a 1 MB app name with one line naming the line and the limit, status 2")
+    func oversized() async throws {
+        let dir = try CLIExitTests.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let soup = try String(contentsOf: Self.examples.appendingPathComponent("soupchef/app.yaml"), encoding: .utf8)
+        let phrases = soup.replacingOccurrences(of: "      - Show the menu in {applicationName}\n",
+                                                with: (0..<10_000).map { "      - Show menu \($0) in {applicationName}\n" }.joined())
+        let name = soup.replacingOccurrences(of: "app: Soup Chef", with: "app: " + String(repeating: "Soup", count: 250_000))
+        for (yaml, message) in [(phrases, "error: more than 1000 trigger phrases; an app has at most 1000, even before expansion."),
+                                (name, "app.yaml:2:6: error: 'app' is 1000000 characters long; at most 200.")] {
+            let file = try Self.write(yaml, in: dir)
+            let test = dir.appendingPathComponent("t.convo.yaml")
+            try "apps: [app.yaml]\nconversations:\n  - name: menu\n    turns:\n      - say: Show the menu in Soup Chef\n".write(to: test, atomically: true, encoding: .utf8)
+            for arguments in [["check", file], ["preview", file], ["test", test.path]] {
+                let result = try await CLIExitTests.run(arguments, in: dir)
+                #expect(result.status == 2, "\(arguments[0]): \(result.stderr.prefix(300))")
+                #expect(result.stderr.contains(message), "\(arguments[0]): \(result.stderr.prefix(300))")
+                #expect(result.stderr.count < 400, "\(arguments[0]): \(result.stderr.count) characters")
+            }
+        }
+    }
+
     @Test("the shipped examples pass --strict")
     func examplesStrict() async throws {
         let dir = try CLIExitTests.temporaryDirectory()

@@ -57,6 +57,50 @@ struct ServeProcessTests {
         return ((response as? HTTPURLResponse)?.statusCode ?? 0, data)
     }
 
+    /// A socket to `port` that has sent `bytes` and waits.
+    static func openSocket(_ port: Int, sending bytes: String) -> Int32 {
+        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = in_port_t(UInt16(port).bigEndian)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        _ = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+        }
+        if !bytes.isEmpty { _ = Array(bytes.utf8).withUnsafeBytes { send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) } }
+        return fd
+    }
+
+    @Test("SIGTERM stops the server while idle sockets, half-sent requests and a device stream are open; a token of spaces is refused at start-up")
+    func terminated() async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("earshot-term-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let server = try Server(state: folder.appendingPathComponent("household.sqlite").path)
+        let (status, _) = try await Self.request(server.port, "POST", "/devices", ["id": "kitchen", "profile": "homepod"])
+        #expect(status == 201)
+        var sockets = (0..<100).map { _ in Self.openSocket(server.port, sending: "") }
+        sockets += (0..<10).map { _ in Self.openSocket(server.port, sending: "POST /devices HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 100\r\n") }
+        sockets += (0..<10).map { _ in
+            Self.openSocket(server.port, sending: "POST /devices HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{")
+        }
+        sockets.append(Self.openSocket(server.port, sending: "GET /devices/kitchen/stream HTTP/1.1\r\nHost: 127.0.0.1\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
+                                       + "Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\r\n"))
+        defer { for fd in sockets { close(fd) } }
+        try await Task.sleep(for: .milliseconds(500))
+        #expect(server.process.isRunning)
+        kill(server.process.processIdentifier, SIGTERM)
+        let deadline = Date().addingTimeInterval(60)
+        while server.process.isRunning, Date() < deadline { try await Task.sleep(for: .milliseconds(100)) }
+        #expect(!server.process.isRunning, "still running after SIGTERM")
+        if server.process.isRunning { server.kill() }
+
+        let spaces = try await CLIExitTests.run(["serve", "--port", "0", "--state", folder.appendingPathComponent("other.sqlite").path,
+                                                 "--token", String(repeating: " ", count: 16)], in: folder)
+        #expect(spaces.status == 2)
+        #expect(spaces.stderr.contains("--token has spaces or control characters in it."), "\(spaces.stderr)")
+    }
+
     @Test("SIGKILL in the middle of a burst of writes: every acknowledged write is there after a restart")
     func killed() async throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("earshot-kill-\(UUID().uuidString)")

@@ -81,6 +81,13 @@ struct TestCommandTests {
         #expect(run.status == 2)
         #expect(run.stderr.contains("mine.xml: error: already exists and is not an earlier Earshot report."))
         #expect(try String(contentsOf: mine, encoding: .utf8) == "mine")
+        // A script that only mentions Earshot's reports is not one (issue 20's reproducer).
+        let script = "#!/bin/sh\n# uploads results of earshot check/ and earshot test\n"
+        try script.write(to: dir.appendingPathComponent("upload.sh"), atomically: true, encoding: .utf8)
+        let upload = try await CLIExitTests.run(["test", "tests", "--junit", "upload.sh"], in: dir)
+        #expect(upload.status == 2)
+        #expect(upload.stderr.contains("upload.sh: error: already exists and is not an earlier Earshot report. Fix: Choose another --junit file, or add --force to replace it."), "\(upload.stderr)")
+        #expect(try String(contentsOf: dir.appendingPathComponent("upload.sh"), encoding: .utf8) == script)
     }
 
     @Test("where the reports go is checked before anything runs; one file for both is refused")

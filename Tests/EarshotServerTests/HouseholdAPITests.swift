@@ -22,7 +22,8 @@ struct HouseholdAPITests {
     }
 
     static func household(state: String? = nil, clock: Clock = Clock()) throws -> Household {
-        Household(store: try HouseholdStore(path: state), profiles: try Bundled.profiles(), handlers: generousHandlers, now: { clock.now() })
+        Household(store: try HouseholdStore(path: state), profiles: try Bundled.profiles(), handlers: generousHandlers, now: { clock.now() },
+                  appFolders: [examples.path])
     }
 
     /// The examples' Python handlers start slowly on a busy machine; a time-out is not what these tests test.

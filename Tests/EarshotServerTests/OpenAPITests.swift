@@ -136,7 +136,7 @@ struct OpenAPITests {
 
     static func household() throws -> Household {
         Household(store: try HouseholdStore(path: nil), profiles: try Bundled.profiles(), handlers: HouseholdAPITests.generousHandlers,
-                  now: { ISO8601DateFormatter().date(from: "2026-11-23T08:00:00Z")! })
+                  now: { ISO8601DateFormatter().date(from: "2026-11-23T08:00:00Z")! }, appFolders: [HouseholdAPITests.examples.path])
     }
 
     static func temporaryFile() -> URL {
@@ -270,6 +270,13 @@ struct OpenAPITests {
             try await api.send(.put, "/apps/Demo/entities/TodoList", ["values": [["id": "a", "title": "  "]]], expect: .badRequest)
             try await api.send(.put, "/apps/Demo/entities/TodoList", ["list": "shopping"], expect: .badRequest)
             try await api.send(.put, "/apps/Demo/entities/TodoList", huge, expect: .contentTooLarge)
+            // Values that would take an app's phrases past 1,000: ten phrases over 101 values.
+            let phrases = (0..<10).map { "      - Show {l} \($0) in {applicationName}\n" }.joined()
+            try await api.send(.post, "/apps", ["manifest": "app: Lists\nentities:\n  L:\n    suggested: [{id: a, title: A}]\nintents:\n  - id: Show\n"
+                                                + "    title: Show a list\n    parameters: [{id: l, title: L, type: L}]\nshortcuts:\n  - intent: Show\n    phrases:\n" + phrases],
+                               expect: .created)
+            try await api.send(.put, "/apps/Lists/entities/L", ["values": (0..<101).map { ["id": "\($0)", "title": "L\($0)"] }], expect: .unprocessableContent)
+            try await api.send(.delete, "/apps/Lists", expect: .noContent)
             try await api.send(.put, "/apps/Demo/entities/TodoList", ["values": [["id": "shopping", "title": "Shopping"]]], expect: .ok)
 
             // Transcripts and suggestions.

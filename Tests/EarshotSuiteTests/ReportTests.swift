@@ -81,7 +81,62 @@ struct ReportTests {
         #expect(try String(contentsOfFile: path, encoding: .utf8) == "my notes")
         try ReportFile.write("<meta name=\"generator\" content=\"earshot test\"> one", to: path, option: "--report", force: true)
         try ReportFile.write("<meta name=\"generator\" content=\"earshot test\"> two", to: path, option: "--report", force: false)
-        #expect(try String(contentsOfFile: path, encoding: .utf8).hasSuffix("two"))
+        #expect(try String(contentsOfFile: path, encoding: .utf8).hasPrefix("<meta name=\"generator\" content=\"earshot test\"> two\n<!-- earshot-signature:"))
+    }
+
+    @Test("only a report Earshot signed and nobody changed is replaced: files that merely mention Earshot's marks are kept")
+    func reportSignature() throws {
+        let folder = try temporaryFolder()
+        let mentions = [
+            "upload.sh": "#!/bin/sh\n# uploads results of earshot check/ and earshot test\n",
+            "notes.md": "# Notes\n<testsuites name=\"earshot test\" tests=\"1\">\n",
+            "Page.swift": "let page = \"<meta name=\\\"generator\\\" content=\\\"earshot test\\\">\"\n",
+        ]
+        for (name, text) in mentions {
+            let path = folder.appendingPathComponent(name).path
+            try text.write(toFile: path, atomically: true, encoding: .utf8)
+            #expect(throws: LoadError.self) { try ReportFile.write("<testsuites name=\"earshot test\"/>", to: path, option: "--junit", force: false) }
+            #expect(try String(contentsOfFile: path, encoding: .utf8) == text, "\(name) kept")
+        }
+        // An earlier report, then the same report edited by hand, then one with a copied signature.
+        let report = folder.appendingPathComponent("r.xml").path
+        try ReportFile.write("<testsuites name=\"earshot test\"/>", to: report, option: "--junit", force: false)
+        let signed = try String(contentsOfFile: report, encoding: .utf8)
+        #expect(ReportFile.isSigned(Data(signed.utf8)))
+        try ReportFile.write("<testsuites name=\"earshot test\"/>", to: report, option: "--junit", force: false)
+        let edited = signed.replacingOccurrences(of: "/>", with: "><!-- mine --></testsuites>")
+        try edited.write(toFile: report, atomically: true, encoding: .utf8)
+        #expect(!ReportFile.isSigned(Data(edited.utf8)))
+        #expect(throws: LoadError.self) { try ReportFile.write("<x/>", to: report, option: "--junit", force: false) }
+        #expect(try String(contentsOfFile: report, encoding: .utf8) == edited)
+        let twice = signed + signed
+        #expect(!ReportFile.isSigned(Data(twice.utf8)), "two signatures prove nothing")
+        // A placeholder in the renderer's text is filled in where it stands (SARIF's property bag).
+        let sarif = ReportFile.sign("{\"properties\":{\"signature\":\"\(ReportFile.unsignedSignature)\"}}\n")
+        #expect(sarif.hasPrefix("{\"properties\":{\"signature\":\"earshot-signature:") && sarif.hasSuffix("\"}}\n") && !sarif.contains("<!--"))
+        #expect(ReportFile.isSigned(Data(sarif.utf8)))
+    }
+
+    @Test("a symbolic link, even to an earlier report, and a pipe are not replaced without --force")
+    func reportLinks() throws {
+        let folder = try temporaryFolder()
+        let report = folder.appendingPathComponent("r.html").path
+        try ReportFile.write("<html></html>", to: report, option: "--report", force: false)
+        let link = folder.appendingPathComponent("latest.html").path
+        try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: report)
+        #expect(throws: LoadError.self) { try ReportFile.write("<html>new</html>", to: link, option: "--report", force: false) }
+        #expect(try FileManager.default.destinationOfSymbolicLink(atPath: link) == report)
+        try ReportFile.write("<html>new</html>", to: link, option: "--report", force: true)
+        #expect(try String(contentsOfFile: link, encoding: .utf8).hasPrefix("<html>new</html>"))
+        #expect(try String(contentsOfFile: report, encoding: .utf8).hasPrefix("<html></html>"), "the link's target is untouched")
+        let pipe = folder.appendingPathComponent("pipe").path
+        #expect(mkfifo(pipe, 0o600) == 0)
+        do {
+            try ReportFile.check(pipe, option: "--junit", force: false)
+            Issue.record("a pipe was taken for a report")
+        } catch {
+            #expect(error.message == "already exists and is not a regular file.")
+        }
     }
 
     @Test("a folder is never replaced by a report, even with --force; a stray .partial file is left alone")

@@ -49,3 +49,23 @@ struct TextPatternTests {
         #expect(throws: PatternError.self) { try TextPattern("/x/g") }
     }
 }
+
+@Suite("Text patterns: regular expressions that could run for minutes")
+struct NestedQuantifierTests {
+    @Test("a repeated group that repeats is refused when the test file is read, with the group named; ordinary expressions pass")
+    func nested() throws {
+        for (source, group) in [("/(?:(?:(?:.*)*)*)*x/", "(?:.*)*"), ("/(a+)+b/", "(a+)+"), ("/^(\\w*\\s?)*$/i", "(\\w*\\s?)*"),
+                                ("/((ab)*c)+/", "((ab)*c)+"), ("/([a-z]+){2,}/", "([a-z]+){2,}"), ("/(x{1,})*/", "(x{1,})*")] {
+            do {
+                _ = try TextPattern(source)
+                Issue.record("\(source) was taken")
+            } catch {
+                #expect(error.message.contains("repeats a group that repeats ('\(group)')"), "\(source): \(error.message)")
+            }
+        }
+        for source in ["/ready in \\d+ minutes/", "/^(Cup|Bowl)s?$/i", "/(ab)+c/", "/(a*)?b/", "/[(*]+/", "/\\(a+\\)*/", "/(\\d{1,2}:\\d{2})+/"] {
+            #expect(throws: Never.self, "\(source)") { _ = try TextPattern(source) }
+        }
+        #expect(try TextPattern("/(ab)+c/").matches("ababc"))
+    }
+}

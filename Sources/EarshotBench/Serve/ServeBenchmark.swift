@@ -38,7 +38,7 @@ public struct ServeBenchmark: Sendable {
         defer { try? FileManager.default.removeItem(at: folder) }
         let server = Process()
         server.executableURL = URL(fileURLWithPath: binary)
-        server.arguments = ["serve", "--port", "0", "--state", folder.appendingPathComponent("household.sqlite").path]
+        server.arguments = ["serve", "--port", "0", "--state", folder.appendingPathComponent("household.sqlite").path, "--apps-dir", examples]
         let errors = Pipe()
         server.standardError = errors
         server.standardOutput = FileHandle.nullDevice

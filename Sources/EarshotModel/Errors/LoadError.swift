@@ -31,10 +31,23 @@ public struct LoadError: Error, Sendable, CustomStringConvertible, Equatable {
     /// What to do about it.
     public var fix: String?
 
+    /// The longest message and fix, in characters: an error is one short line, whatever it quotes.
+    public static let longest = 400
+
     public init(_ location: SourceLocation, _ message: String, fix: String? = nil) {
         self.location = location
-        self.message = message
-        self.fix = fix
+        self.message = Self.shortened(message, to: Self.longest)
+        self.fix = fix.map { Self.shortened($0, to: Self.longest) }
+    }
+
+    /// A value a user wrote, to quote in an error: at most `limit` characters, the rest as "…".
+    public static func quote(_ text: String, limit: Int = 60) -> String {
+        shortened(text, to: limit)
+    }
+
+    static func shortened(_ text: String, to limit: Int) -> String {
+        guard text.unicodeScalars.count > limit else { return text }
+        return String(String.UnicodeScalarView(text.unicodeScalars.prefix(limit - 1))) + "…"
     }
 
     public var description: String {

@@ -76,6 +76,7 @@ extension AppManifest {
     }
 
     init(file: YAMLFile, violations: inout [Violation]) throws(LoadError) {
+        try ManifestLimits.check(file)
         let root = try Fields(file.root, in: file, what: "the manifest", allowed: [
             "app", "synonyms", "platforms", "flexibleMatching", "locale", "enums", "entities",
             "intents", "shortcuts", "negativePhrases", "localizations", "quickActions", "review",
@@ -168,6 +169,7 @@ extension AppManifest {
             }
         }
 
+        try ManifestLimits.checkExpansions(self)
         violations += phraseViolations()
     }
 
@@ -197,12 +199,13 @@ extension AppManifest {
             let fields = try Fields(value, in: file, what: what, allowed: ["title", listKey])
             let title = try fields.string("title") ?? key.value
             var values: [Value] = []
+            var ids: Set<String> = []
             if let list = fields[listKey] {
                 for item in try file.sequence(list, what: "'\(listKey)' of \(what)") {
                     let f = try Fields(item, in: file, what: "a value of \(what)", allowed: ["id", "title", "synonyms"])
                     let id = try f.requiredString("id", fix: "Give the value an 'id'.")
                     let value = Value(id: id, title: try f.string("title") ?? id, synonyms: try f.strings("synonyms")?.map(\.value) ?? [])
-                    if values.contains(where: { $0.id == id }) {
+                    if !ids.insert(id).inserted {
                         throw LoadError(f.location(of: "id"), "\(what) has two values with id '\(id)'.", fix: "Give each value its own id.")
                     }
                     values.append(value)
@@ -313,14 +316,18 @@ extension AppManifest {
         var count = 1
         for name in phrase.template.placeholders where name != Template.applicationName {
             guard let id = intent.parameter(name)?.type.valueSetID, let set = valueSet(id) else { continue }
-            count *= max(set.values.count, 0)
+            let (product, overflow) = count.multipliedReportingOverflow(by: max(set.values.count, 0))
+            count = overflow ? .max : product
         }
         return count
     }
 
     /// Trigger phrases in `locale` after expansion, as the limit counts them.
     public func expansionCount(in locale: String) -> Int {
-        phrases(in: locale).reduce(0) { $0 + expansionCount(of: $1.phrase, intent: $1.intent) }
+        phrases(in: locale).reduce(0) { total, item in
+            let (sum, overflow) = total.addingReportingOverflow(expansionCount(of: item.phrase, intent: item.intent))
+            return overflow ? .max : sum
+        }
     }
 }
 

@@ -9,11 +9,13 @@ package struct YAMLFile {
     /// Parses `text`; syntax errors become a ``LoadError`` at the reported position.
     package init(path: String, text: String) throws(LoadError) {
         self.path = path
+        try Self.checkText(text, path: path)
         do {
             guard let node = try Yams.compose(yaml: text) else {
                 throw LoadError(SourceLocation(file: path, line: 1, column: 1), "the file is empty.",
                                 fix: "Write the document, starting with its first key.")
             }
+            try Self.checkTree(node, path: path)
             root = node
         } catch let error as LoadError {
             throw error
@@ -26,6 +28,15 @@ package struct YAMLFile {
 
     /// Reads and parses the file at `path`.
     package init(contentsOf path: String) throws(LoadError) {
+        // A pipe, a device or a folder is not read (reading one could wait forever or never end).
+        var status = stat()
+        if stat(path, &status) == 0, status.st_mode & S_IFMT != S_IFREG {
+            throw LoadError(SourceLocation(file: path), "is not a regular file.", fix: "Give the path of a YAML file.")
+        }
+        if stat(path, &status) == 0, Int(status.st_size) > YAMLLimits.fileBytes {
+            throw LoadError(SourceLocation(file: path), "the file is \(status.st_size) bytes; at most \(YAMLLimits.fileBytes) (1 MiB).",
+                            fix: "Split it, or remove what it repeats.")
+        }
         let data: Data
         do {
             data = try Data(contentsOf: URL(fileURLWithPath: path))
@@ -34,10 +45,7 @@ package struct YAMLFile {
             throw LoadError(SourceLocation(file: path), exists ? "cannot be read." : "no such file.",
                             fix: exists ? "Check the file's permissions." : "Check the path.")
         }
-        guard let text = String(data: data, encoding: .utf8) else {
-            throw LoadError(SourceLocation(file: path), "is not UTF-8 text.", fix: "Save the file as UTF-8.")
-        }
-        try self.init(path: path, text: text)
+        try self.init(path: path, text: try Self.text(of: data, path: path))
     }
 
     private static func loadError(from error: YamlError, path: String, text: String) -> LoadError {
@@ -111,7 +119,7 @@ package struct Fields {
                 if let near = Spelling.nearest(to: scalar.string, in: allowed) {
                     fix = "Did you mean '\(near)'? " + fix
                 }
-                throw LoadError(file.location(of: keyNode), "unknown key '\(scalar.string)' in \(what).", fix: fix)
+                throw LoadError(file.location(of: keyNode), "unknown key '\(LoadError.quote(scalar.string))' in \(what).", fix: fix)
             }
             pairs.append((scalar.string, keyNode, value))
         }
@@ -175,7 +183,7 @@ package struct Fields {
         case "true", "yes", "on": return true
         case "false", "no", "off": return false
         default:
-            throw LoadError(file.location(of: node), "'\(key)' of \(what) must be true or false, not '\(text)'.",
+            throw LoadError(file.location(of: node), "'\(key)' of \(what) must be true or false, not '\(LoadError.quote(text))'.",
                             fix: "Write true or false.")
         }
     }
@@ -185,7 +193,7 @@ package struct Fields {
         let text = try file.scalar(node, what: "'\(key)' of \(what)")
         guard let value = Int(text), range.contains(value) else {
             throw LoadError(file.location(of: node),
-                            "'\(key)' of \(what) must be a whole number from \(range.lowerBound) to \(range.upperBound), not '\(text)'.",
+                            "'\(key)' of \(what) must be a whole number from \(range.lowerBound) to \(range.upperBound), not '\(LoadError.quote(text))'.",
                             fix: "Write a number in that range.")
         }
         return value
@@ -204,7 +212,7 @@ package struct Fields {
             let allowed = T.allCases.map(\.rawValue)
             var fix = "Use one of: \(allowed.joined(separator: ", "))."
             if let near = Spelling.nearest(to: text, in: allowed) { fix = "Did you mean '\(near)'? " + fix }
-            throw LoadError(file.location(of: node), "'\(key)' of \(what) cannot be '\(text)'.", fix: fix)
+            throw LoadError(file.location(of: node), "'\(key)' of \(what) cannot be '\(LoadError.quote(text))'.", fix: fix)
         }
         return value
     }

@@ -66,6 +66,8 @@ public enum SARIFLog {
             "$schema": "https://json.schemastore.org/sarif-2.1.0.json",
             "version": "2.1.0",
             "runs": [run],
+            // Where the log's signature goes (ReportFile.sign): SARIF's property bag of the log.
+            "properties": ["signature": ReportFile.unsignedSignature],
         ]
         guard let data = try? JSONSerialization.data(withJSONObject: log, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]) else {
             return "{}"

@@ -5,6 +5,7 @@ import Earshot
 import Foundation
 import HummingbirdWebSocket
 import NIOCore
+import Synchronization
 
 /// A device's WebSocket (`/devices/{id}/stream`): 16 kHz mono 16-bit little-endian PCM in, as binary
 /// messages of any size; JSON events out as the conversation goes — `speech-started`, `speech-stopped`,
@@ -24,16 +25,33 @@ struct DeviceStream: Sendable {
     let preRoll = 4_800
     /// The largest binary message sent.
     static let chunk = 16_384
+    /// A stream with no message for this long is closed.
+    var idle: Duration = .seconds(120)
+    /// The longest typed turn, in characters.
+    var turnText = 1_000
 
     func run(inbound: WebSocketInboundStream, outbound: WebSocketOutboundWriter) async throws {
+        // The idle limit: a watch that closes the stream when no message came for `idle`.
+        let lastHeard = LastHeard()
+        let idle = idle
+        let watch = Task {
+            while !Task.isCancelled {
+                try await Task.sleep(for: .milliseconds(250))
+                if lastHeard.since >= idle {
+                    try? await outbound.close(.goingAway, reason: "idle for \(idle.components.seconds) s")
+                    return
+                }
+            }
+        }
+        defer { watch.cancel() }
         do {
-            try await serve(inbound: inbound, outbound: outbound)
+            try await serve(inbound: inbound, outbound: outbound, lastHeard: lastHeard)
         } catch is StreamEnded {
             try await outbound.close(.goingAway, reason: "the device is gone")
         }
     }
 
-    private func serve(inbound: WebSocketInboundStream, outbound: WebSocketOutboundWriter) async throws {
+    private func serve(inbound: WebSocketInboundStream, outbound: WebSocketOutboundWriter, lastHeard: LastHeard) async throws {
         var pointer = EndPointer()
         var buffer: [Int16] = []
         var offset = 0.0
@@ -82,6 +100,7 @@ struct DeviceStream: Sendable {
         }
 
         for try await message in inbound.messages(maxSize: 1 << 20) {
+            lastHeard.now()
             switch message {
             case .binary(var bytes):
                 var raw = bytes.readBytes(length: bytes.readableBytes) ?? []
@@ -118,6 +137,10 @@ struct DeviceStream: Sendable {
                         try await send(["type": "error", "status": 400, "message": "a text message needs \"text\"."])
                         continue
                     }
+                    guard line.unicodeScalars.count <= turnText else {
+                        try await send(["type": "error", "status": 413, "message": "the turn's text has \(line.unicodeScalars.count) characters; at most \(turnText)."])
+                        continue
+                    }
                     do {
                         try await report(try await household.turn(device: device, text: line))
                     } catch let error as ServerError {
@@ -133,4 +156,11 @@ struct DeviceStream: Sendable {
             }
         }
     }
+}
+
+/// When a stream last heard from its client.
+final class LastHeard: Sendable {
+    private let instant = Mutex(ContinuousClock.now)
+    func now() { instant.withLock { $0 = .now } }
+    var since: Duration { instant.withLock { $0.duration(to: .now) } }
 }

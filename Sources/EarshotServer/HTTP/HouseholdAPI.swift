@@ -4,6 +4,7 @@ import EarshotModel
 import Earshot
 import Foundation
 import Hummingbird
+import HummingbirdCore
 import Synchronization
 import HummingbirdWebSocket
 
@@ -22,13 +23,29 @@ public struct HouseholdAPI: Sendable {
         public var audioSeconds = 60.0
         /// Device streams (WebSockets) open at once.
         public var streams = 16
+        /// Connections open at once: more wait to be accepted.
+        public var connections = 1_000
+        /// Seconds a connection may stay idle, or take to send a request's head, before it is closed.
+        public var idleSeconds = 30.0
+        /// Seconds a device stream may go without a message before it is closed.
+        public var streamIdleSeconds = 120.0
+        /// The longest request line (method, URL, version), in bytes: longer is 414.
+        public var urlBytes = 8_192
+        /// The largest request head (request line and headers), in bytes: larger is 431.
+        public var headerBytes = 32_768
+        /// The most header fields in a request: more is 431.
+        public var headerCount = 100
 
-        public init(body: Int = 1 << 20, turnText: Int = 1_000, audioBody: Int = 16 << 20, audioSeconds: Double = 60, streams: Int = 16) {
+        public init(body: Int = 1 << 20, turnText: Int = 1_000, audioBody: Int = 16 << 20, audioSeconds: Double = 60, streams: Int = 16,
+                    connections: Int = 1_000, idleSeconds: Double = 30, streamIdleSeconds: Double = 120) {
             self.body = body
             self.turnText = turnText
             self.audioBody = audioBody
             self.audioSeconds = audioSeconds
             self.streams = streams
+            self.connections = connections
+            self.idleSeconds = idleSeconds
+            self.streamIdleSeconds = streamIdleSeconds
         }
     }
 
@@ -54,10 +71,23 @@ public struct HouseholdAPI: Sendable {
     /// The server: the HTTP routes, and WebSocket upgrades for the streams.
     public func application(host: String = "127.0.0.1", port: Int = 0,
                             onRunning: @escaping @Sendable (Int) -> Void = { _ in }) -> some ApplicationProtocol {
-        // Binary messages of PCM up to 1 MiB (32 s of audio) in one frame.
-        Application(router: router(), server: .http1WebSocketUpgrade(webSocketRouter: webSocketRouter(), configuration: .init(ws: .init(maxFrameSize: 1 << 20))),
-                    configuration: .init(address: .hostname(host, port: port), serverName: "earshot"),
-                    onServerRunning: { channel in onRunning(channel.localAddress?.port ?? port) })
+        // Binary messages of PCM up to 1 MiB (32 s of audio) in one frame. Requests' heads are bounded
+        // (RequestGuard, the decoder's limits), idle connections closed, connections capped.
+        let limits = limits
+        let webSockets = webSocketRouter().buildResponder()
+        let decoder = HTTP1Channel.Configuration.DecoderConfiguration(maxHeaderFieldSize: limits.headerBytes, maxHeaderListSize: limits.headerBytes,
+                                                                      maxHeaderFieldCount: limits.headerCount)
+        let configuration = HTTP1WebSocketUpgradeChannel.Configuration(
+            http1: .init(idleTimeout: .milliseconds(Int64(limits.idleSeconds * 1_000)), httpDecoderConfiguration: decoder),
+            ws: .init(maxFrameSize: 1 << 20))
+        let server = HTTPServerBuilder { responder in
+            GuardedChannel(base: HTTP1WebSocketUpgradeChannel(responder: responder, webSocketResponder: webSockets, configuration: configuration),
+                           limits: limits)
+        }
+        return Application(router: router(), server: server,
+                           configuration: .init(address: .hostname(host, port: port), serverName: "earshot",
+                                                availableConnectionsDelegate: MaximumAvailableConnections(limits.connections)),
+                           onServerRunning: { channel in onRunning(channel.localAddress?.port ?? port) })
     }
 
     /// The WebSocket routes: `/devices/{id}/stream` (``DeviceStream``). The token may come as the
@@ -68,6 +98,8 @@ public struct HouseholdAPI: Sendable {
         let token = token
         let open = streams
         let limit = limits.streams
+        let streamIdle = limits.streamIdleSeconds
+        let turnText = limits.turnText
         // The upgrade is always taken: a refused upgrade could only be an empty 400. What is wrong
         // (no token, no such device, too many streams) comes as one `error` event, then the close.
         router.ws("devices/:id/stream") { _, _ in .upgrade([:]) } onUpgrade: { inbound, outbound, context in
@@ -94,7 +126,8 @@ public struct HouseholdAPI: Sendable {
                                                     fix: "Close one, or try again later."))
             }
             defer { open.add(-1) }
-            try await DeviceStream(household: household, device: id).run(inbound: inbound, outbound: outbound)
+            try await DeviceStream(household: household, device: id, idle: .milliseconds(Int64(streamIdle * 1_000)), turnText: turnText)
+                .run(inbound: inbound, outbound: outbound)
         }
         return router
     }
@@ -259,8 +292,8 @@ public struct HouseholdAPI: Sendable {
     /// The request body as `T`, read up to `limit` bytes. Only `application/json` is read: a web page
     /// can send a form or text to a local server without asking, never JSON.
     static func decode<T: Decodable>(_ type: T.Type, _ request: Request, _ context: BasicRequestContext, limit: Int) async throws -> T {
-        guard (request.headers[.contentType] ?? "").lowercased().hasPrefix("application/json") else {
-            throw ServerError(.unsupportedMediaType, "this endpoint takes a JSON body.", fix: "Send Content-Type: application/json.")
+        guard isJSON(request.headers[.contentType]) else {
+            throw ServerError(.unsupportedMediaType, "this endpoint takes a JSON body.", fix: "Send Content-Type: application/json (UTF-8).")
         }
         var request = request
         let buffer: ByteBuffer
@@ -278,6 +311,19 @@ public struct HouseholdAPI: Sendable {
         } catch {
             throw ServerError(.badRequest, "the body is not JSON.", fix: "Send a JSON object (Content-Type: application/json).")
         }
+    }
+
+    /// Whether a Content-Type is JSON in UTF-8: `application/json`, with at most a `charset=utf-8`
+    /// parameter (not `application/jsonx`, not `charset=utf-16`).
+    static func isJSON(_ contentType: String?) -> Bool {
+        guard let contentType else { return false }
+        let parts = contentType.lowercased().split(separator: ";").map { $0.trimmingCharacters(in: .whitespaces) }
+        guard parts.first == "application/json" else { return false }
+        for parameter in parts.dropFirst() {
+            let pair = parameter.split(separator: "=", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }
+            guard pair.count == 2, pair[0] == "charset", ["utf-8", "\"utf-8\"", "utf8"].contains(pair[1]) else { return false }
+        }
+        return true
     }
 
     static func describe(_ error: DecodingError) -> String {

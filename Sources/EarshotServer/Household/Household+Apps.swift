@@ -16,10 +16,21 @@ extension Household {
     ///
     /// - Throws: ``ServerError`` 422 with the manifest's own error (line, column, fix).
     public func installApp(yaml: String, folder: String? = nil) throws(ServerError) -> InstalledApp {
+        try installApp(yaml: yaml, folder: folder, quoting: true)
+    }
+
+    /// `quoting`: whether the manifest's error may be told (it quotes the file); a file a client only
+    /// named gets its line and column, never its content.
+    func installApp(yaml: String, folder: String?, quoting: Bool) throws(ServerError) -> InstalledApp {
         let manifest: AppManifest
         do {
             manifest = try AppManifest(yaml: yaml, path: (folder.map { ($0 as NSString).appendingPathComponent("app.yaml") }) ?? "app.yaml")
         } catch {
+            guard quoting else {
+                let place = error.location.line.map { "line \($0)" + (error.location.column.map { ", column \($0)" } ?? "") } ?? "the file"
+                throw ServerError(.unprocessableContent, "the manifest does not load (the problem is at \(place)).",
+                                  fix: "Run `earshot check` on it on the server's machine to see what is wrong.")
+            }
             throw ServerError(.unprocessableContent, "the manifest does not load: \(error.location.line.map { "line \($0)" } ?? "") \(error.message)",
                               fix: error.fix)
         }
@@ -48,13 +59,30 @@ extension Household {
         return Self.describe(manifest)
     }
 
-    /// Installs the app whose manifest is at `path` (a file, or a folder holding `app.yaml`) on this machine.
+    /// Installs the app whose manifest is at `path` (a file, or a folder holding `app.yaml`) on this
+    /// machine, in one of ``appFolders``.
+    ///
+    /// The path comes from a client: nothing of the file is quoted back, and a file that is missing,
+    /// unreadable or not a manifest file gets one and the same answer.
     public func installApp(path: String) throws(ServerError) -> InstalledApp {
-        let file = AppManifest.manifestPath(for: path)
-        guard let text = try? String(contentsOfFile: file, encoding: .utf8) else {
-            throw ServerError(.unprocessableContent, "\(file) cannot be read.", fix: "Give the path of an app.yaml on the server's machine.")
+        let resolved = URL(fileURLWithPath: path).resolvingSymlinksInPath().standardized.path
+        func allowed(_ path: String) -> Bool {
+            appFolders.contains { path == $0 || path.hasPrefix($0 == "/" ? "/" : $0 + "/") }
         }
-        return try installApp(yaml: text, folder: (file as NSString).deletingLastPathComponent)
+        guard allowed(resolved) else {
+            throw ServerError(.unprocessableContent, appFolders.isEmpty ? "this server installs no apps by path."
+                                  : "\(LoadError.quote(path, limit: 300)) is not in a folder this server installs apps from.",
+                              fix: appFolders.isEmpty ? "Send the manifest's text as {\"manifest\": ...}, or start the server with --apps-dir <folder>."
+                                  : "Put the app under \(appFolders.map { LoadError.quote($0) }.joined(separator: " or ")), or start the server with another --apps-dir.")
+        }
+        let file = URL(fileURLWithPath: AppManifest.manifestPath(for: resolved)).resolvingSymlinksInPath().standardized.path
+        var status = stat()
+        guard allowed(file), stat(file, &status) == 0, status.st_mode & S_IFMT == S_IFREG, Int(status.st_size) <= YAMLLimits.fileBytes,
+              let data = FileManager.default.contents(atPath: file), let text = String(data: data, encoding: .utf8) else {
+            throw ServerError(.unprocessableContent, "no readable app manifest at \(LoadError.quote(path, limit: 300)).",
+                              fix: "Give the path of an app.yaml (at most 1 MiB, UTF-8) or of its folder on the server's machine.")
+        }
+        return try installApp(yaml: text, folder: (file as NSString).deletingLastPathComponent, quoting: false)
     }
 
     /// Every installed app.
@@ -89,12 +117,32 @@ extension Household {
             throw ServerError(.badRequest, "an entity needs at least one value.",
                               fix: "Send the values the app has now; an app with none offers no phrase with \(entity) in it.")
         }
+        guard values.count <= ManifestLimits.values else {
+            throw ServerError(.contentTooLarge, "\(values.count) values; an entity has at most \(ManifestLimits.values).",
+                              fix: "Send the values people will say; Siri offers no more.")
+        }
         var seen: Set<String> = []
         for value in values {
+            let texts = [value.id, value.title] + value.synonyms
+            guard value.synonyms.count <= ManifestLimits.valueSynonyms, texts.allSatisfy({ $0.unicodeScalars.count <= ManifestLimits.nameLength }) else {
+                throw ServerError(.contentTooLarge, "a value has more than \(ManifestLimits.valueSynonyms) synonyms or a text over \(ManifestLimits.nameLength) characters.",
+                                  fix: "Shorten it.")
+            }
             guard !value.id.isEmpty, !value.title.trimmingCharacters(in: .whitespaces).isEmpty else {
                 throw ServerError(.badRequest, "every value needs an id and a title.", fix: "Send [{\"id\": \"shopping\", \"title\": \"Shopping\"}].")
             }
             guard seen.insert(value.id).inserted else { throw ServerError(.badRequest, "two values with id '\(value.id)'.", fix: "Give each its own id.") }
+        }
+        // The 1,000-phrase limit holds for an update as for a manifest: counted, never expanded.
+        var updated = manifest
+        if let index = updated.entities.firstIndex(where: { $0.id == entity }) { updated.entities[index].values = values }
+        for locale in updated.locales {
+            let count = updated.expansionCount(in: locale)
+            if count > AppManifest.maximumExpansions {
+                throw ServerError(.unprocessableContent,
+                                  "with \(values.count) values, \(name)'s trigger phrases would expand to \(count) in \(locale); at most \(AppManifest.maximumExpansions).",
+                                  fix: "Send fewer values: the ones the person is likely to say.")
+            }
         }
         let json = String(decoding: (try? JSONEncoder().encode(values)) ?? Data("[]".utf8), as: UTF8.self)
         // Parameters of this entity type, per intent: their donated values must still exist.

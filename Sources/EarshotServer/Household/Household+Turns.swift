@@ -199,7 +199,16 @@ extension Household {
         let workspace = Workspace(apps: try manifests(), profiles: profiles)
         var session: Session
         do {
-            session = try workspace.matchingSession(profile: device.profile, handlers: handlers)
+            // The matching index is built on a thread of its own, not on the actor nor on the
+            // concurrency pool: other devices, /health and every other request go on meanwhile. Its
+            // size is bounded by the manifest and entity limits (docs/limits.md).
+            let handlers = handlers
+            let profile = device.profile
+            session = try await withCheckedContinuation { (continuation: CheckedContinuation<Result<Session, any Error>, Never>) in
+                Thread.detachNewThread {
+                    continuation.resume(returning: Result { try workspace.matchingSession(profile: profile, handlers: handlers) })
+                }
+            }.get()
         } catch let error as EmbeddingError {
             throw ServerError(.serviceUnavailable, "\(device.profile) matches flexibly and \(error.description)")
         } catch {

@@ -17,6 +17,9 @@ public actor Household {
     /// Speech for audio turns and spoken replies.
     public let speech: SpeechPool
     let now: @Sendable () -> Date
+    /// The folders (symbolic links resolved) whose manifests ``installApp(path:)`` reads; none: no
+    /// app is installed by path.
+    public let appFolders: [String]
     /// Device id → its session (the conversation in progress).
     var sessions: [String: Session] = [:]
     /// Devices with a turn under way → the turns waiting for it: one turn at a time per device.
@@ -32,7 +35,8 @@ public actor Household {
     }
 
     public init(store: HouseholdStore, profiles: ProfileCatalog, handlers: HandlerRunner = HandlerRunner(),
-                speech: SpeechPool = SpeechPool(), now: @escaping @Sendable () -> Date = { Date() }) {
+                speech: SpeechPool = SpeechPool(), now: @escaping @Sendable () -> Date = { Date() }, appFolders: [String] = []) {
+        self.appFolders = appFolders.map { URL(fileURLWithPath: $0).resolvingSymlinksInPath().standardized.path }
         self.store = store
         self.profiles = profiles
         self.handlers = handlers

@@ -1,3 +1,4 @@
+import EarshotModel
 import Foundation
 import Hummingbird
 
@@ -10,8 +11,14 @@ public struct ServerError: Error, Sendable, CustomStringConvertible, HTTPRespons
 
     public init(_ status: HTTPResponse.Status, _ message: String, fix: String? = nil) {
         self.status = status
-        self.message = message
-        self.fix = fix
+        // One short line, whatever it quotes (a list of ten thousand ids is cut).
+        self.message = LoadError.quote(Self.oneLine(message), limit: LoadError.longest)
+        self.fix = fix.map { LoadError.quote(Self.oneLine($0), limit: LoadError.longest) }
+    }
+
+    /// `text` on one line: line breaks and tabs (a client's own text, quoted) become spaces.
+    static func oneLine(_ text: String) -> String {
+        String(text.map { $0.isNewline || $0 == "\t" ? " " : $0 })
     }
 
     public var description: String { message + (fix.map { " Fix: \($0)" } ?? "") }

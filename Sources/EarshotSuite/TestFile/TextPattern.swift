@@ -36,6 +36,9 @@ public struct TextPattern: Sendable, CustomStringConvertible {
             guard flags.allSatisfy({ $0 == "i" }) else {
                 throw PatternError(message: "'\(flags)' after the closing '/' of a regular expression; only 'i' (ignore case) is allowed")
             }
+            if let nested = Self.nestedQuantifier(in: body) {
+                throw PatternError(message: "the regular expression repeats a group that repeats ('\(nested)'), which can take minutes on one reply; write it without the outer repetition")
+            }
             do {
                 compiled = CompiledRegex(try NSRegularExpression(pattern: body, options: flags.isEmpty ? [] : [.caseInsensitive]))
             } catch {
@@ -81,6 +84,71 @@ public struct TextPattern: Sendable, CustomStringConvertible {
     }
 
     public var description: String { source }
+
+    /// The first group of `pattern` that holds an unbounded repetition (`*`, `+`, `{n,}`) and is itself
+    /// repeated (`(a+)*`, `(?:.*)+`, `(x*){2,}`): such nesting makes the regular expression engine
+    /// backtrack exponentially on a text that almost matches. Nil when there is none.
+    static func nestedQuantifier(in pattern: String) -> String? {
+        let chars = Array(pattern)
+        // Per open group: where it starts, and whether it holds an unbounded repetition.
+        var groups: [(start: Int, repeats: Bool)] = []
+        var index = 0
+        /// Whether a repetition starts at `at`, and whether it is unbounded; the index after it.
+        func quantifier(at: Int) -> (repeating: Bool, unbounded: Bool, end: Int)? {
+            guard at < chars.count else { return nil }
+            switch chars[at] {
+            case "*", "+": return (true, true, at + 1)
+            case "?": return (false, false, at + 1)
+            case "{":
+                guard let close = chars[at...].firstIndex(of: "}") else { return nil }
+                let inside = String(chars[(at + 1)..<close])
+                let parts = inside.split(separator: ",", omittingEmptySubsequences: false)
+                guard (1...2).contains(parts.count), parts.allSatisfy({ $0.allSatisfy(\.isNumber) }), !parts[0].isEmpty else { return nil }
+                let unbounded = parts.count == 2 && parts[1].isEmpty
+                let most = parts.count == 2 ? Int(parts[1]) ?? Int.max : Int(parts[0]) ?? 0
+                return (most > 1 || unbounded, unbounded, close + 1)
+            default: return nil
+            }
+        }
+        while index < chars.count {
+            let ch = chars[index]
+            switch ch {
+            case "\\":
+                index += 2
+                if let q = quantifier(at: index), q.unbounded, !groups.isEmpty { groups[groups.count - 1].repeats = true }
+                continue
+            case "[":
+                // A character class: skip to its closing bracket (a ']' first in it is literal).
+                var end = index + 1
+                if end < chars.count, chars[end] == "^" { end += 1 }
+                if end < chars.count, chars[end] == "]" { end += 1 }
+                while end < chars.count, chars[end] != "]" { end += chars[end] == "\\" ? 2 : 1 }
+                index = end + 1
+                if let q = quantifier(at: index), q.unbounded, !groups.isEmpty { groups[groups.count - 1].repeats = true }
+                continue
+            case "(":
+                groups.append((index, false))
+                index += 1
+                if index < chars.count, chars[index] == "?" { index += 1 }
+                continue
+            case ")":
+                guard let group = groups.popLast() else { index += 1; continue }
+                index += 1
+                if let q = quantifier(at: index) {
+                    if q.repeating, group.repeats {
+                        return String(chars[group.start..<min(q.end, chars.count)])
+                    }
+                    if q.unbounded, !groups.isEmpty { groups[groups.count - 1].repeats = true }
+                }
+                if group.repeats, !groups.isEmpty { groups[groups.count - 1].repeats = true }
+                continue
+            default:
+                index += 1
+                if let q = quantifier(at: index), q.unbounded, !groups.isEmpty { groups[groups.count - 1].repeats = true }
+            }
+        }
+        return nil
+    }
 
     /// The regular expression of a glob over normalised text: each literal part normalised, a space kept
     /// where the part began or ended at a word boundary next to a wildcard.

@@ -13,10 +13,22 @@ struct BenchCommand: AsyncParsableCommand {
         commandName: "bench",
         abstract: "Measures speed and accuracy: matching, speech, the sentence model, live sessions, test suites, the reviewer and the server.")
 
-    enum Part: String, ExpressibleByArgument, CaseIterable { case exact, speech, speed, embedding, flexible, answers, live, test, check, serve, people, `import`, all }
+    enum Part: String, ExpressibleByArgument, CaseIterable { case exact, speech, speed, embedding, flexible, answers, live, test, check, serve, people, `import`, fuzz, all }
 
-    @Option(help: "What to measure: exact, speech (recognition accuracy over the fixtures), speed, embedding, flexible, answers (answers typed as people say them, answers-dev/), live (wake phrase and reply latency of `listen`), test (`earshot test` over the examples' suites), check (`earshot check` on a 50-problem manifest, and --acoustic), serve (`earshot serve` under 50 text conversations and 4 audio streams), people (answers and requests as people say them, people-dev/, spoken by Piper and espeak-ng voices in noise; not part of all), import (`earshot import` of a generated 50-file project, anew and cached), or all.")
+    @Option(help: "What to measure: exact, speech (recognition accuracy over the fixtures), speed, embedding, flexible, answers (answers typed as people say them, answers-dev/), live (wake phrase and reply latency of `listen`), test (`earshot test` over the examples' suites), check (`earshot check` on a 50-problem manifest, and --acoustic), serve (`earshot serve` under 50 text conversations and 4 audio streams), people (answers and requests as people say them, people-dev/, spoken by Piper and espeak-ng voices in noise; not part of all), import (`earshot import` of a generated 50-file project, anew and cached), fuzz (the seeded mutation fuzzers of the readers; not part of all), or all.")
     var only: Part = .all
+
+    @Option(help: "Runs per fuzz target, for --only fuzz.")
+    var runs = 100_000
+
+    @Option(help: "Seconds per fuzz target at most, for --only fuzz.")
+    var seconds: Double?
+
+    @Option(help: "The fuzz targets (manifest, convo, audio, http; repeatable; default all), for --only fuzz.")
+    var target: [String] = []
+
+    @Option(help: "The seed of the fuzz runs.")
+    var seed: UInt64 = 20
 
     @Option(help: "Utterances resolved per exact-match measurement.")
     var iterations = 200_000
@@ -65,6 +77,27 @@ struct BenchCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
+        if only == .fuzz {
+            let examples = ((self.fixtures ?? AudioFixtures.defaultFolder()) as NSString).deletingLastPathComponent + "/examples"
+            let targets = target.isEmpty ? FuzzBenchmark.Target.allCases : try target.map { name in
+                guard let target = FuzzBenchmark.Target(rawValue: name) else { throw ValidationError("unknown --target \(name): use manifest, convo, audio or http.") }
+                return target
+            }
+            say("## Fuzzing (seed \(seed), at most \(runs) runs\(seconds.map { " or \($0) s" } ?? "") per target)\n\n" + FuzzBenchmark.header)
+            var malformed: [String] = []
+            for target in targets {
+                let report = try await FuzzBenchmark.run(target, runs: runs, seconds: seconds ?? .infinity, seed: seed, examples: examples) {
+                    FileHandle.standardError.write(Data(($0 + "\n").utf8))
+                }
+                say(report.row)
+                malformed += report.malformed.map { "\(target.rawValue): \($0)" }
+            }
+            if !malformed.isEmpty {
+                say("\nNot one clear line:\n" + malformed.map { "- \($0)" }.joined(separator: "\n"))
+                throw ExitCode(1)
+            }
+            return
+        }
         if only == .exact || only == .all {
             say("## Exact-match resolution\n\n" + ExactMatchBenchmark.run(iterations: iterations).markdown + "\n")
         }

@@ -25,6 +25,10 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(help: "The largest request body, in bytes.")
     var maxBody = 1 << 20
 
+    @Option(name: .customLong("apps-dir"),
+            help: "A folder whose app manifests POST /apps may install by path (repeatable; default: the current folder on loopback, none otherwise).")
+    var appsDirs: [String] = []
+
     @Option(help: "Also serve the Wyoming protocol (Home Assistant's voice stack) on this port of 127.0.0.1 (0: any free port).")
     var wyomingPort: Int?
 
@@ -40,7 +44,7 @@ struct ServeCommand: AsyncParsableCommand {
     @OptionGroup var device: DeviceOptions
 
     func run() async throws {
-        let options = ServerOptions(host: host, port: port, token: token, state: state ?? ServerOptions.defaultState())
+        let options = ServerOptions(host: host, port: port, token: token, state: state ?? ServerOptions.defaultState(), appsDirs: appsDirs)
         do {
             try options.validate()
         } catch {
@@ -48,7 +52,7 @@ struct ServeCommand: AsyncParsableCommand {
         }
         if let wyomingPort, !(0...65535).contains(wyomingPort) { throw ValidationError("--wyoming-port \(wyomingPort) is not a port.") }
         let household = Household(store: try Self.open(options.state), profiles: try Workspace.loadProfiles(directory: profilesDir),
-                                  handlers: device.handlers)
+                                  handlers: device.handlers, appFolders: options.appFolders())
         let api = HouseholdAPI(household: household, token: options.token, limits: .init(body: maxBody))
         var wyoming: WyomingServer?
         if let wyomingPort {
@@ -65,6 +69,10 @@ struct ServeCommand: AsyncParsableCommand {
         defer { if let wyoming { Task { await wyoming.stop() } } }
         let state = options.state
         let host = options.host
+        // SIGTERM or SIGINT: the server drains what it can; whatever is still running 4 s later
+        // (a stuck request, a slow client) does not keep the process alive.
+        let deadline = ShutdownDeadline(seconds: 4)
+        deadline.arm()
         try await api.run(host: options.host, port: options.port) { port in
             FileHandle.standardError.write(Data("earshot: serving on http://\(host):\(port) (state \(state))\n".utf8))
         }
@@ -75,6 +83,30 @@ struct ServeCommand: AsyncParsableCommand {
             return try HouseholdStore(path: path)
         } catch {
             throw LoadError(SourceLocation(file: path), error.message + ".", fix: error.fix)
+        }
+    }
+}
+
+/// Ends the process a few seconds after SIGTERM or SIGINT, whatever the server is still waiting for.
+final class ShutdownDeadline {
+    let seconds: Double
+    private let sources: [any DispatchSourceSignal]
+
+    init(seconds: Double) {
+        self.seconds = seconds
+        sources = [SIGTERM, SIGINT].map { DispatchSource.makeSignalSource(signal: $0, queue: .global()) }
+    }
+
+    func arm() {
+        let seconds = seconds
+        for source in sources {
+            source.setEventHandler {
+                DispatchQueue.global().asyncAfter(deadline: .now() + seconds) {
+                    FileHandle.standardError.write(Data("earshot: stopped after \(Int(seconds)) s of waiting for open requests\n".utf8))
+                    exit(0)
+                }
+            }
+            source.resume()
         }
     }
 }
