@@ -47,7 +47,7 @@ public struct AppImporter: Sendable {
     }
 
     /// Bumped whenever what an import produces changes, so cached imports are read anew.
-    static let version = "2"
+    static let version = "4"
 
     public var name: String?
     /// Where imports are cached by content hash; nil: not cached.
@@ -133,7 +133,8 @@ public struct AppImporter: Sendable {
         }
 
         // The name.
-        let names = AppNameReader(infoPlists: files.infoPlists, projects: files.projects)
+        let names = AppNameReader(infoPlists: files.infoPlists, projects: files.projects,
+                                  providerFile: app.shortcuts.first?.location?.file)
         if let name {
             app.name = .init(value: name, location: nil)
         } else if let found = names.name {
