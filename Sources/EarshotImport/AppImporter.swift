@@ -47,7 +47,7 @@ public struct AppImporter: Sendable {
     }
 
     /// Bumped whenever what an import produces changes, so cached imports are read anew.
-    static let version = "2"
+    static let version = "5"
 
     public var name: String?
     /// Where imports are cached by content hash; nil: not cached.
@@ -133,7 +133,8 @@ public struct AppImporter: Sendable {
         }
 
         // The name.
-        let names = AppNameReader(infoPlists: files.infoPlists, projects: files.projects)
+        let names = AppNameReader(infoPlists: files.infoPlists, projects: files.projects,
+                                  providerFile: app.shortcuts.first?.location?.file)
         if let name {
             app.name = .init(value: name, location: nil)
         } else if let found = names.name {
@@ -155,6 +156,7 @@ public struct AppImporter: Sendable {
         diagnostics += catalogs.diagnostics
         Self.applyCatalogs(catalogs, to: &app, diagnostics: &diagnostics)
 
+        app.resolveLocalizationKeys(LocalizedText(paths: files.localizable))
         diagnostics += Self.validate(&app)
         if app.intents.isEmpty {
             throw LoadError(SourceLocation(file: root), "no AppIntent, AppShortcutsProvider or SiriKit intent found in \(files.swift.count) Swift files.",
@@ -355,6 +357,9 @@ struct SourceFiles {
     var legacyStrings: [String] = []
     var intentDefinitions: [String] = []
     var intentStrings: [String] = []
+    /// `Localizable.xcstrings` and other String Catalogs, and `Localizable.strings` of the source language:
+    /// the text behind `LocalizedStringResource` keys.
+    var localizable: [String] = []
     var overlay: String?
 
     /// Folders never read: build output, dependencies, tests.
@@ -373,12 +378,13 @@ struct SourceFiles {
         legacyStrings.sort()
         intentDefinitions.sort()
         intentStrings.sort()
+        localizable.sort()
     }
 
     var isEmpty: Bool { swift.isEmpty && projects.isEmpty && intentDefinitions.isEmpty && overlay == nil }
 
     var all: [String] {
-        swift + infoPlists + projects + catalogs + legacyStrings + intentDefinitions + intentStrings + (overlay.map { [$0] } ?? [])
+        swift + infoPlists + projects + catalogs + legacyStrings + intentDefinitions + intentStrings + localizable + (overlay.map { [$0] } ?? [])
     }
 
     private mutating func walk(_ folder: String) {
@@ -411,6 +417,10 @@ struct SourceFiles {
                 intentDefinitions.append(path)
             } else if name == "Intents.strings" && folderName.hasSuffix(".lproj") {
                 intentStrings.append(path)
+            } else if name.hasSuffix(".xcstrings") && name != "InfoPlist.xcstrings" {
+                localizable.append(path)
+            } else if name == "Localizable.strings" && (folderName == "en.lproj" || folderName == "Base.lproj") {
+                localizable.append(path)
             }
         }
     }

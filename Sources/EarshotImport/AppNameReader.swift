@@ -3,40 +3,57 @@ import Foundation
 
 /// The app's spoken name: `CFBundleDisplayName` / `CFBundleName` of its Info.plist, else the
 /// application target's `INFOPLIST_KEY_CFBundleDisplayName` / `PRODUCT_NAME` in `project.pbxproj`;
-/// `INAlternativeAppNames` become synonyms.
+/// `INAlternativeAppNames` become synonyms, `UIApplicationShortcutItems` quick actions.
+///
+/// Which Info.plist: the one of the application target whose folder holds the App Shortcuts provider,
+/// then other application targets', then any other but extensions' and XPC services'.
 struct AppNameReader {
     var name: ImportedApp.Text?
     var synonyms: [ImportedApp.Text] = []
     /// Home Screen quick actions (`UIApplicationShortcutItems`): title, subtitle, icon.
     var quickActions: [(title: String, subtitle: String?, icon: String?, location: SourceLocation)] = []
-    var diagnostics: [ImportDiagnostic] = []
 
-    init(infoPlists: [String], projects: [String]) {
-        var targetNames: [String] = []
-        var appPlists: [String] = []
-        var projectName: ImportedApp.Text?
-        for project in projects {
-            if let found = Self.fromProject(project, targetNames: &targetNames, infoPlists: &appPlists) { projectName = projectName ?? found }
+    /// An application target of a project: its Info.plist and its product name, `$(…)` resolved.
+    struct Target {
+        var name: String
+        var infoPlist: String?
+        var productName: ImportedApp.Text?
+    }
+
+    init(infoPlists: [String], projects: [String], providerFile: String?) {
+        let targets = projects.flatMap(Self.targets)
+        let provider = providerFile.map { URL(fileURLWithPath: $0).standardizedFileURL.path }
+        func target(of plist: String) -> Target? {
+            let path = URL(fileURLWithPath: plist).standardizedFileURL.path
+            return targets.first { $0.infoPlist.map { URL(fileURLWithPath: $0).standardizedFileURL.path } == path }
         }
-        let appPlistSet = Set(appPlists.map { URL(fileURLWithPath: $0).standardizedFileURL.path })
-        // Info.plists of app targets first (no NSExtension), in path order.
+        func holdsProvider(_ plist: String) -> Bool {
+            guard let provider else { return false }
+            let folder = (URL(fileURLWithPath: plist).standardizedFileURL.path as NSString).deletingLastPathComponent
+            return provider.hasPrefix(folder + "/")
+        }
         var candidates: [(path: String, plist: [String: Any])] = []
         for path in infoPlists {
             guard let data = FileManager.default.contents(atPath: path),
                   let plist = try? PropertyListSerialization.propertyList(from: data, format: nil) as? [String: Any] else { continue }
             candidates.append((path, plist))
         }
-        // The application target's own Info.plist (INFOPLIST_FILE) first, then app-like ones, extensions last.
         func rank(_ candidate: (path: String, plist: [String: Any])) -> Int {
-            if appPlistSet.contains(URL(fileURLWithPath: candidate.path).standardizedFileURL.path) { return 0 }
-            if candidate.plist["NSExtension"] != nil || candidate.plist["XPCService"] != nil { return 3 }
-            return (candidate.plist["CFBundlePackageType"] as? String).map { $0 == "APPL" || $0.contains("PACKAGE_TYPE") } == true ? 1 : 2
+            if candidate.plist["NSExtension"] != nil || candidate.plist["XPCService"] != nil { return 4 }
+            let app = target(of: candidate.path) != nil
+            if app && holdsProvider(candidate.path) { return 0 }
+            if holdsProvider(candidate.path) { return 1 }
+            if app { return 2 }
+            return 3
         }
-        candidates.sort { (rank($0), $0.path.count) < (rank($1), $1.path.count) }
-        for (path, plist) in candidates where plist["NSExtension"] == nil {
+        candidates.sort { (rank($0), $0.path.count, $0.path) < (rank($1), $1.path.count, $1.path) }
+        for candidate in candidates where rank(candidate) < 4 {
+            let (path, plist) = candidate
             for key in ["CFBundleDisplayName", "CFBundleName"] {
                 guard name == nil, let value = plist[key] as? String, !value.isEmpty else { continue }
-                if value.contains("$(") {
+                if value.contains("$(") || value.contains("${") {
+                    // `$(PRODUCT_NAME)`: the target's product name, when this plist is an app target's.
+                    if let product = target(of: path)?.productName { name = product }
                     continue
                 }
                 name = .init(value: value, location: Self.location(ofKey: key, in: path))
@@ -56,8 +73,15 @@ struct AppNameReader {
                     }
                 }
             }
+            if name != nil { break }
         }
-        if name == nil { name = projectName }
+        if name == nil {
+            // No Info.plist says it: the project's application target (the provider's first).
+            let sorted = targets.sorted { a, b in
+                (a.infoPlist.map(holdsProvider) == true ? 0 : 1, a.name) < (b.infoPlist.map(holdsProvider) == true ? 0 : 1, b.name)
+            }
+            name = sorted.lazy.compactMap(\.productName).first
+        }
     }
 
     /// The line of `<key>KEY</key>` in a plist.
@@ -65,37 +89,36 @@ struct AppNameReader {
         SourceLocation(file: path, line: TextSearch.line(of: "<key>\(key)</key>", inFile: path) ?? TextSearch.line(of: key, inFile: path))
     }
 
-    private static func fromProject(_ path: String, targetNames: inout [String], infoPlists: inout [String]) -> ImportedApp.Text? {
-        let sourceRoot = ((path as NSString).deletingLastPathComponent as NSString).deletingLastPathComponent
+    /// The application targets of a `project.pbxproj`, with their Release (else first) settings.
+    static func targets(_ path: String) -> [Target] {
         guard let data = FileManager.default.contents(atPath: path),
               let plist = try? PropertyListSerialization.propertyList(from: data, format: nil) as? [String: Any],
-              let objects = plist["objects"] as? [String: [String: Any]] else { return nil }
-        let targets = objects.values.filter {
-            ($0["isa"] as? String) == "PBXNativeTarget" && ($0["productType"] as? String) == "com.apple.product-type.application"
-        }.sorted { ($0["name"] as? String ?? "") < ($1["name"] as? String ?? "") }
-        for target in targets {
-            let targetName = target["name"] as? String ?? ""
-            targetNames.append(targetName)
-            guard let listID = target["buildConfigurationList"] as? String, let list = objects[listID],
-                  let configurationIDs = list["buildConfigurations"] as? [String] else { continue }
-            let configurations = configurationIDs.compactMap { objects[$0] }
+              let objects = plist["objects"] as? [String: [String: Any]] else { return [] }
+        let sourceRoot = ((path as NSString).deletingLastPathComponent as NSString).deletingLastPathComponent
+        var out: [Target] = []
+        for object in objects.values where (object["isa"] as? String) == "PBXNativeTarget"
+            && (object["productType"] as? String) == "com.apple.product-type.application" {
+            let targetName = object["name"] as? String ?? ""
+            var target = Target(name: targetName)
+            let configurations = ((object["buildConfigurationList"] as? String).flatMap { objects[$0]?["buildConfigurations"] as? [String] } ?? [])
+                .compactMap { objects[$0] }
                 .sorted { (($0["name"] as? String) == "Release" ? 0 : 1) < (($1["name"] as? String) == "Release" ? 0 : 1) }
             for configuration in configurations {
                 guard let settings = configuration["buildSettings"] as? [String: Any] else { continue }
-                if let plist = settings["INFOPLIST_FILE"] as? String {
+                if target.infoPlist == nil, let plist = settings["INFOPLIST_FILE"] as? String {
                     let relative = plist.replacingOccurrences(of: "$(SRCROOT)/", with: "").replacingOccurrences(of: "${SRCROOT}/", with: "")
-                    infoPlists.append((sourceRoot as NSString).appendingPathComponent(relative))
+                    target.infoPlist = (sourceRoot as NSString).appendingPathComponent(relative)
                 }
-                for key in ["INFOPLIST_KEY_CFBundleDisplayName", "PRODUCT_NAME"] {
+                for key in ["INFOPLIST_KEY_CFBundleDisplayName", "PRODUCT_NAME"] where target.productName == nil {
                     guard var value = settings[key] as? String, !value.isEmpty else { continue }
-                    value = value.replacingOccurrences(of: "$(TARGET_NAME)", with: targetName)
-                        .replacingOccurrences(of: "${TARGET_NAME}", with: targetName)
+                    value = value.replacingOccurrences(of: "$(TARGET_NAME)", with: targetName).replacingOccurrences(of: "${TARGET_NAME}", with: targetName)
                     if value.contains("$(") || value.contains("${") { continue }
-                    return .init(value: value, location: SourceLocation(file: path, line: TextSearch.line(of: "\(key) = ", inFile: path)))
+                    target.productName = .init(value: value, location: SourceLocation(file: path, line: TextSearch.line(of: "\(key) = ", inFile: path)))
                 }
             }
+            out.append(target)
         }
-        return nil
+        return out.sorted { $0.name < $1.name }
     }
 }
 

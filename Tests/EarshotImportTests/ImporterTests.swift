@@ -412,6 +412,28 @@ import Testing
         #expect(stale.location.line == line(of: "\"Track the tide in", in: catalog))
     }
 
+    @Test func titlesWrittenAsLocalizationKeysSayTheCatalogsText() throws {
+        let provider = """
+        import AppIntents
+        struct S: AppShortcutsProvider {
+            static var appShortcuts: [AppShortcut] {
+                AppShortcut(intent: LogTide(), phrases: ["Log the tide in \\(.applicationName)"], shortTitle: "shortcut.log", systemImageName: "w")
+            }
+        }
+        """
+        let catalog = """
+        { "sourceLanguage" : "en", "strings" : {
+            "shortcut.log" : { "localizations" : { "en" : { "stringUnit" : { "state" : "translated", "value" : "Log tide" } } } },
+            "Low tide" : { "localizations" : { "en" : { "stringUnit" : { "state" : "translated", "value" : "Ebb" } } } }
+        }, "version" : "1.0" }
+        """
+        let folder = try SourceFolder(["S.swift": provider, "Intents.swift": tideIntents, "Level.swift": tideEnum,
+                                       "Localizable.xcstrings": catalog])
+        let (manifest, _, _) = try folder.manifest()
+        #expect(manifest.shortcuts[0].shortTitle == "Log tide")
+        #expect(manifest.valueSet("TideLevel")?.values.map(\.title) == ["Ebb", "High tide"])
+    }
+
     @Test func theNameComesFromInfoPlistThenTheProject() throws {
         let plist = """
         <?xml version="1.0" encoding="UTF-8"?>
