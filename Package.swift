@@ -64,7 +64,6 @@ let package = Package(
         .systemLibrary(name: "CSoxr", pkgConfig: "soxr", providers: [.apt(["libsoxr-dev"])]),
         .systemLibrary(name: "COpenBLAS", pkgConfig: "openblas", providers: [.apt(["libopenblas-dev"])]),
         // OpenSSL's libcrypto: SHA-256, the signature Earshot keeps in the reports it writes.
-        .systemLibrary(name: "CCrypto", pkgConfig: "libcrypto", providers: [.apt(["libssl-dev"])]),
         // What Swift cannot call directly: pocketsphinx's variadic configuration, its log switch.
         .target(name: "CSpeechShims", dependencies: ["CPocketSphinx"]),
         // 4a. Audio: files in (any format, rate, channels) as 16 kHz mono; WAV out.
@@ -83,7 +82,8 @@ let package = Package(
         //    transcripts, and the bundled demo. The CLI is a thin layer over this.
         .target(
             name: "Earshot",
-            dependencies: ["EarshotModel", "EarshotImport", "EarshotMatching", "EarshotDialogue", "EarshotAudio", "EarshotSpeech", "EarshotEmbedding", "EarshotSemantic", "CCrypto"],
+            dependencies: ["EarshotModel", "EarshotImport", "EarshotMatching", "EarshotDialogue", "EarshotAudio", "EarshotSpeech", "EarshotEmbedding", "EarshotSemantic",
+                           .product(name: "Crypto", package: "swift-crypto")],
             resources: [.embedInCode("Resources")]
         ),
         // The live device behind `earshot listen`: wake phrase, end-pointing, the conversation spoken
@@ -130,8 +130,7 @@ let package = Package(
             ]
         ),
         .testTarget(name: "EarshotModelTests", dependencies: ["EarshotModel", "Earshot"]),
-        .testTarget(name: "EarshotImportTests", dependencies: ["EarshotImport", "EarshotModel", "Earshot", "EarshotSuite", "EarshotDialogue", "EarshotReview"],
-                    exclude: ["Fixtures"]),
+        .testTarget(name: "EarshotImportTests", dependencies: ["EarshotImport", "EarshotModel", "Earshot", "EarshotSuite", "EarshotDialogue", "EarshotReview"]),
         .testTarget(name: "EarshotMatchingTests", dependencies: ["EarshotMatching", "Earshot"]),
         .testTarget(name: "EarshotDialogueTests", dependencies: ["EarshotDialogue", "Earshot"]),
         .testTarget(name: "EarshotCLITests", dependencies: ["Earshot"]),

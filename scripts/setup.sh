@@ -12,7 +12,6 @@ packages=(
   sphinxtrain sphinxbase-utils espeak-ng    # adapt the en-us model to espeak-ng's voices (below)
   libespeak-ng-dev espeak-ng-data           # speech synthesis
   libsndfile1-dev libsoxr-dev               # audio files and resampling
-  libssl-dev                                # SHA-256 (libcrypto): the signature in the reports Earshot writes
   libasound2-dev                            # live sessions (ALSA)
   libopenblas-dev                           # matrix products of the sentence encoder
   sox                                       # tests make audio in many formats with it

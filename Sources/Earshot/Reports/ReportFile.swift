@@ -1,4 +1,4 @@
-import CCrypto
+import Crypto
 import EarshotModel
 import Foundation
 
@@ -58,14 +58,9 @@ public enum ReportFile {
         return sha256(Data(unsigned)) == String(decoding: digits, as: UTF8.self)
     }
 
-    /// The SHA-256 of `data` in lower-case hex (OpenSSL's libcrypto).
+    /// The SHA-256 of `data` in lower-case hex (swift-crypto).
     static func sha256(_ data: Data) -> String {
-        var digest = [UInt8](repeating: 0, count: 32)
-        var length: UInt32 = 0
-        data.withUnsafeBytes { raw in
-            _ = EVP_Digest(raw.baseAddress, raw.count, &digest, &length, EVP_sha256(), nil)
-        }
-        return digest.map { String(format: "%02x", $0) }.joined()
+        SHA256.hash(data: data).map { String(format: "%02x", $0) }.joined()
     }
 
     /// Checks, before a run, that a report can go to `path`: not a folder, and, unless `force`,
