@@ -60,7 +60,9 @@ struct FixtureTests {
         let result = try await SpeechAccuracy.measure(fixtures, workspace: try Self.workspace(fixtures), kinds: [.phrase],
                                                       oneVoiceEach: true, loop: try SpeechLoop(source: .synthetic))
         for tally in result.tallies {
-            #expect(tally.total > 100)
+            // Every phrase the profile can say: 145 expansions since the examples keep to one parameter a
+            // phrase (issue 19; 247 before), 81 of them on the Watch, whose apps are fewer.
+            #expect(tally.total > 75)
             #expect(tally.rate >= 0.98, "\(tally.profile): \(tally.hits) of \(tally.total); missed: \(tally.misses)")
         }
     }
