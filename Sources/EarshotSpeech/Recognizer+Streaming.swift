@@ -108,10 +108,24 @@ extension Recognizer {
             judge(hypothesis: hypothesis, score: grammarScore, frames: frames, words: words, phoneScore: phoneScore, audio: audio,
                   rejection: current.context.kind == .request ? requestRejection : answerRejection)
         }
-        // Outside the grammar, on a device that matches flexibly: what the domain language model hears.
-        // (Not for an answer longer than any answer: a ramble that names a value in passing is no answer.)
-        if recognition.isRejected, let model = current.context.languageModel,
-           current.context.kind == .request || audio.voicedSeconds(threshold: silenceRMS * 3) <= longestAnswer {
+        let short = audio.voicedSeconds(threshold: silenceRMS * 3) <= longestAnswer
+        // An answer said inside a sentence ("um, can I get the tomato one please"): the same sentences with
+        // the words people put around them. A second pass, so answers said alone are judged as before.
+        if recognition.isRejected, short, let framed = try? prepareFramed(current.context) {
+            let start = clock.now
+            defer { lastTimings.grammar += (clock.now - start).seconds }
+            let (hypothesis, score, frames, found) = try decode(audio, search: framed)
+            if !hypothesis.isEmpty, frames > 0 {
+                let words = found.map { Recognition.Word(word: $0.word, start: $0.start - padding, end: $0.end - padding) }
+                let inSentence = judge(hypothesis: hypothesis, score: score, frames: frames, words: words, phoneScore: phoneScore,
+                                       audio: audio, rejection: answerRejection)
+                if !inSentence.isRejected { return inSentence }
+            }
+        }
+        // Outside the grammar: what the domain language model hears (requests' other wordings on every
+        // device, answers in sentences the frame does not hold). Not for an answer longer than any answer:
+        // a ramble that names a value in passing is no answer.
+        if recognition.isRejected, let model = current.context.languageModel, current.context.kind == .request || short {
             let start = clock.now
             defer { lastTimings.grammar += (clock.now - start).seconds }
             // A second opinion only: if it cannot be had (a temporary file, a pronunciation), the grammar's

@@ -196,7 +196,7 @@ public final class Recognizer {
     /// Makes sure every word of `context` can be recognised, deriving pronunciations for unknown ones.
     public func prepare(_ context: RecognitionContext) throws(SpeechError) -> String {
         if context.isOpenEnded { return try prepareOpenEnded(context) }
-        let key = context.sentences + ["<leading>"] + context.leading + ["<trailing>"] + context.trailing
+        let key = context.sentences
         if let name = grammars[key] { return name }
         try addPronunciations(for: context.vocabulary)
         let name = "g\(grammars.count)"
@@ -210,12 +210,29 @@ public final class Recognizer {
     /// The JSGF grammar of a context: one public rule holding its sentences, factored into a tree of
     /// common beginnings ("order (soup with (soup chef | soup app) | …)"), so the decoder follows one
     /// path per distinct word rather than one per sentence (several times faster on many phrases).
-    /// With words around the sentences (answers), `[<leading>] sentences [<trailing>]`, each a loop.
     public static func jsgf(_ context: RecognitionContext) -> String {
-        let tree = WordTree(context.sentences).jsgf
-        guard !context.leading.isEmpty || !context.trailing.isEmpty else {
-            return "#JSGF V1.0;\ngrammar earshot;\npublic <utterance> = \(tree);\n"
+        "#JSGF V1.0;\ngrammar earshot;\npublic <utterance> = \(WordTree(context.sentences).jsgf);\n"
+    }
+
+    /// The grammar of a context's sentences inside their frame (answers said in sentences): the
+    /// sentences, as ``prepare(_:)`` gives them, with ``RecognitionContext/leading`` and
+    /// ``RecognitionContext/trailing`` words around them. Nil for a context without a frame.
+    func prepareFramed(_ context: RecognitionContext) throws(SpeechError) -> String? {
+        guard !context.leading.isEmpty || !context.trailing.isEmpty, !context.sentences.isEmpty else { return nil }
+        let key = context.sentences + ["<leading>"] + context.leading + ["<trailing>"] + context.trailing
+        if let name = grammars[key] { return name }
+        try addPronunciations(for: context.vocabulary)
+        let name = "g\(grammars.count)"
+        guard ps_set_jsgf_string(decoder, name, Self.framedJSGF(context)) == 0 else {
+            throw SpeechError("pocketsphinx could not build the grammar for \(context.name) in sentences.")
         }
+        grammars[key] = name
+        return name
+    }
+
+    /// `[<leading>] sentences [<trailing>]`, each of the two a loop of its words.
+    public static func framedJSGF(_ context: RecognitionContext) -> String {
+        let tree = WordTree(context.sentences).jsgf
         var rules = "#JSGF V1.0;\ngrammar earshot;\n"
         var body = "(\(tree))"
         if !context.leading.isEmpty {
