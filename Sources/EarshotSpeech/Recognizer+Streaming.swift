@@ -99,7 +99,7 @@ extension Recognizer {
         let (_, phoneScore, _, _) = result(of: phoneDecoder, words: false)
         if current.context.isOpenEnded {
             return judgeOpenEnded(hypothesis: frames > 0 ? hypothesis : "", score: grammarScore, frames: frames, words: words,
-                                  phoneScore: phoneScore, audio: audio)
+                                  phoneScore: phoneScore, audio: audio, dictation: current.context.dictation)
         }
         let recognition = if hypothesis.isEmpty || frames <= 0 {
             // Speech the grammar could not end on: outside the context.

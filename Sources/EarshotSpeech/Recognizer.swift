@@ -78,6 +78,10 @@ public final class Recognizer {
     public var requestRejection = Rejection.request
     /// Rejection in answer contexts (``RecognitionContext/Kind/answer``).
     public var answerRejection = Rejection.answer
+    /// Rejection of dictated text (the general en-us model): its probabilities of everyday words put it
+    /// further below free phones than a small model's (espeak-ng's "call the dentist" at a gap of 20.4),
+    /// and anything said is a text, so only speech free phones explain far better is refused.
+    public var dictationRejection = Rejection(fitZero: 80, threshold: 0.5)
     /// Rejection of transcripts of the domain language model (confidence is the fit alone).
     public var paraphraseRejection = Rejection(fitZero: 40, threshold: 0.5)
     /// False: accept whatever sentence the grammar search ends on (for calibrating rejection).
