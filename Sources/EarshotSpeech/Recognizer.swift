@@ -234,18 +234,19 @@ public final class Recognizer {
         return name
     }
 
-    /// `[<leading>] sentences [<trailing>]`, each of the two a loop of its words.
+    /// `[<leading> [<leading>]] sentences [<trailing> [<trailing>]]`: at most two phrases either side (a loop
+    /// of them explained any noise with fillers).
     public static func framedJSGF(_ context: RecognitionContext) -> String {
         let tree = WordTree(context.sentences).jsgf
         var rules = "#JSGF V1.0;\ngrammar earshot;\n"
         var body = "(\(tree))"
         if !context.leading.isEmpty {
-            rules += "<leading> = (\(WordTree(context.leading).jsgf))+;\n"
-            body = "[<leading>] " + body
+            rules += "<leading> = \(WordTree(context.leading).jsgf);\n"
+            body = "[<leading> [<leading>]] " + body
         }
         if !context.trailing.isEmpty {
-            rules += "<trailing> = (\(WordTree(context.trailing).jsgf))+;\n"
-            body += " [<trailing>]"
+            rules += "<trailing> = \(WordTree(context.trailing).jsgf);\n"
+            body += " [<trailing> [<trailing>]]"
         }
         return rules + "public <utterance> = \(body);\n"
     }

@@ -38,7 +38,8 @@ extension Session {
         guard let expected = expectedSentences else { return nil }
         guard !isInConversation else {
             let frame = answerFrame
-            let model = DomainLanguageModel.of(answers: expected.sentences, leading: frame.leading, trailing: frame.trailing)
+            let model = DomainLanguageModel.of(answers: expected.sentences + Session.conversationPhrases, leading: frame.leading,
+                                               trailing: frame.trailing)
             return RecognitionContext(name: expected.name, sentences: expected.sentences, kind: .answer, languageModel: model,
                                       leading: frame.leading, trailing: frame.trailing)
         }
