@@ -111,15 +111,22 @@ extension Recognizer {
         let short = audio.voicedSeconds(threshold: silenceRMS * 3) <= longestAnswer
         // An answer said inside a sentence ("um, can I get the tomato one please"): the same sentences with
         // the words people put around them. A second pass, so answers said alone are judged as before.
-        if recognition.isRejected, short, let framed = try? prepareFramed(current.context) {
+        // Decoded whenever the frame exists: an answer the plain grammar took may be a sentence forced onto
+        // a short answer ("I want the chicken noodle soup today" heard as "what did you say"), which the frame
+        // explains far better.
+        if short, let framed = try? prepareFramed(current.context) {
             let start = clock.now
             defer { lastTimings.grammar += (clock.now - start).seconds }
-            let (hypothesis, score, frames, found) = try decode(audio, search: framed)
-            if !hypothesis.isEmpty, frames > 0 {
+            let (framedHypothesis, score, framedFrames, found) = try decode(audio, search: framed)
+            if !framedHypothesis.isEmpty, framedFrames > 0 {
                 let words = found.map { Recognition.Word(word: $0.word, start: $0.start - padding, end: $0.end - padding) }
-                let inSentence = judge(hypothesis: hypothesis, score: score, frames: frames, words: words, phoneScore: phoneScore,
+                let diagnostics = lastDiagnostics
+                let inSentence = judge(hypothesis: framedHypothesis, score: score, frames: framedFrames, words: words, phoneScore: phoneScore,
                                        audio: audio, rejection: answerRejection)
-                if !inSentence.isRejected { return inSentence }
+                let better = recognition.isRejected || frames <= 0
+                    || Double(score - grammarScore) / Double(framedFrames) > framedAdvantage
+                if !inSentence.isRejected, better { return inSentence }
+                lastDiagnostics = diagnostics
             }
         }
         // Outside the grammar: what the domain language model hears (requests' other wordings on every

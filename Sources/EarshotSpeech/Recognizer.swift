@@ -103,6 +103,9 @@ public final class Recognizer {
     /// Seconds of voiced speech beyond which no answer is taken (a ramble, a conversation in the room):
     /// people answer a question in a few seconds; a dictated text may take longer, but not this long.
     public var longestAnswer = 15.0
+    /// How much better per frame (log score) the answers inside their frame must explain the audio than the
+    /// plain answers do for the framed transcript to replace a plain one the grammar took.
+    public var framedAdvantage = 2.0
     /// Whether the general en-us language model is loaded (``prepareOpenEnded(_:)``).
     var hasDictation = false
     /// Below this RMS (a fraction of full scale), the audio is silence.
