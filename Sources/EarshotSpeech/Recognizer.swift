@@ -226,7 +226,7 @@ public final class Recognizer {
     /// ``RecognitionContext/trailing`` words around them. Nil for a context without a frame.
     func prepareFramed(_ context: RecognitionContext) throws(SpeechError) -> String? {
         guard !context.leading.isEmpty || !context.trailing.isEmpty, !context.sentences.isEmpty else { return nil }
-        let key = context.sentences + ["<leading>"] + context.leading + ["<trailing>"] + context.trailing
+        let key = context.sentences + context.framedSentences + ["<leading>"] + context.leading + ["<trailing>"] + context.trailing
         if let name = grammars[key] { return name }
         try addPronunciations(for: context.vocabulary)
         let name = "g\(grammars.count)"
@@ -240,7 +240,7 @@ public final class Recognizer {
     /// `[<leading> [<leading>]] sentences [<trailing> [<trailing>]]`: at most two phrases either side (a loop
     /// of them explained any noise with fillers).
     public static func framedJSGF(_ context: RecognitionContext) -> String {
-        let tree = WordTree(context.sentences).jsgf
+        let tree = WordTree(context.sentences + context.framedSentences).jsgf
         var rules = "#JSGF V1.0;\ngrammar earshot;\n"
         var body = "(\(tree))"
         if !context.leading.isEmpty {

@@ -38,10 +38,10 @@ extension Session {
         guard let expected = expectedSentences else { return nil }
         guard !isInConversation else {
             let frame = answerFrame
-            let model = DomainLanguageModel.of(answers: expected.sentences + Session.conversationPhrases, leading: frame.leading,
-                                               trailing: frame.trailing)
+            let model = DomainLanguageModel.of(answers: expected.sentences + frame.sentences + Session.conversationPhrases,
+                                               leading: frame.leading, trailing: frame.trailing)
             return RecognitionContext(name: expected.name, sentences: expected.sentences, kind: .answer, languageModel: model,
-                                      leading: frame.leading, trailing: frame.trailing)
+                                      leading: frame.leading, trailing: frame.trailing, framedSentences: frame.sentences)
         }
         let phrases = catalog.apps.flatMap { $0.expansions.map(\.text) + $0.negativeExpansions }
         return RecognitionContext(name: expected.name, sentences: expected.sentences, kind: .request,

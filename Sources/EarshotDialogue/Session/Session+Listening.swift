@@ -28,10 +28,7 @@ extension Session {
             let options = c.options(for: parameter)
             switch parameter.type {
             case .values:
-                let forms = options.flatMap(\.spokenForms) + options.flatMap { Self.titleParts($0.title) }
-                // With an article or "one" ("a large", "the tomato one", "my work list").
-                let framed = forms.flatMap { ["the \($0)", "a \($0)", "my \($0)", "the \($0) one", "\($0) one"] }
-                return ("answer: \(id)", forms + framed + Self.ordinalSentences(count: options.count)
+                return ("answer: \(id)", options.flatMap(\.spokenForms) + Self.ordinalSentences(count: options.count)
                         + Self.moreSentences + Self.coreSentences)
             case .boolean:
                 return ("answer: \(id)", Self.yesSentences + Self.noSentences + Self.coreSentences)
@@ -70,13 +67,24 @@ extension Session {
     /// Words people put around an answer, for a grammar that hears answers inside sentences: before the
     /// value (fillers, carriers, articles, yes/no before a correction), any number of them, and after it
     /// (politeness, hedges, "one"). What the sentence means is the dialogue's to decide (behavior.md §3.4).
-    public var answerFrame: (leading: [String], trailing: [String]) {
+    ///
+    /// `sentences`: more answers for inside that frame: the runs of words of the titles ("tomato" of
+    /// Tomato Soup), each value with an article or "one" ("the tomato one", "a large", "my work list").
+    /// (Not in ``expectedSentences``: said alone they are rare, and the plain grammar stays as measured.)
+    public var answerFrame: (leading: [String], trailing: [String], sentences: [String]) {
         var trailing = Self.answerTrailing
+        var sentences: [String] = []
+        if let c = conversation, case .awaitingValue(let id) = c.state, let parameter = c.intent.parameter(id) {
+            let options = c.options(for: parameter)
+            let forms = options.flatMap(\.spokenForms) + options.flatMap { Self.titleParts($0.title) }
+            sentences = forms
+                + forms.flatMap { ["the \($0)", "a \($0)", "my \($0)", "the \($0) one", "\($0) one"] }
+        }
         if let c = conversation, case .awaitingValue(let id) = c.state, let parameter = c.intent.parameter(id) {
             trailing.append(parameter.title)
             if let id = parameter.type.valueSetID, let set = c.manifest.valueSet(id) { trailing.append(set.title) }
         }
-        return (Self.answerLeading, trailing)
+        return (Self.answerLeading, trailing, sentences)
     }
 
     /// Every run of consecutive words of `title` ("chicken noodle soup" → "chicken", "chicken noodle",
