@@ -32,7 +32,10 @@ extension Session {
             case .date: .date
             case .duration: .duration
             }
-            let model = DomainLanguageModel.of(sentences: SpokenForms.sentences(for: type) + OpenAnswerLanguage.sentences(kind))
+            // With the conversation's own words ("cancel", "repeat that", "what else"), which the device takes
+            // here too (without them the fixtures' "cancel" and "say that again" after "How many miles" went unheard).
+            let model = DomainLanguageModel.of(sentences: SpokenForms.sentences(for: type) + OpenAnswerLanguage.sentences(kind)
+                                               + Session.coreSentences + Session.conversationPhrases)
             return RecognitionContext(name: name, sentences: [], kind: .answer, languageModel: model)
         }
         guard let expected = expectedSentences else { return nil }

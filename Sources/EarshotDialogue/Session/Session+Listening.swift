@@ -117,7 +117,8 @@ extension Session {
     static let answerTrailing: [String] = AnswerWords.spokenClosings + ["one", "one please", "list", "album", "trail", "sounds good",
                                                                        "is fine", "would be great", "that's right"]
 
-    static let coreSentences = ["cancel", "stop", "never mind", "repeat", "repeat that", "say that again", "what did you say"]
+    /// The core requests said while a conversation is open.
+    public static let coreSentences = ["cancel", "stop", "never mind", "repeat", "repeat that", "say that again", "what did you say"]
     static let moreSentences = ["more options", "more", "something else", "what else"]
     static let yesSentences = ["yes", "yeah", "yep", "sure", "okay", "yes please", "correct", "that's right", "go ahead", "do it"]
     static let noSentences = ["no", "nope", "no thanks", "no thank you", "don't"]
