@@ -118,7 +118,7 @@ struct AnswerReaderTests {
 
     @Test("more options as people ask", arguments: [
         "what else do you have", "more options", "any other options?", "something else", "um, what else is there",
-        "none of those", "what are my options",
+        "none of those", "what are my options", "hmm, what soups do you have", "which ones can I choose from",
     ])
     func more(answer: String) {
         #expect(reader.reply(answer) == .moreOptions)

@@ -128,6 +128,10 @@ public struct AnswerReader: Sendable {
         guard !words.isEmpty, words.count <= Self.longestAnswer else { return nil }
         let sentence = words.joined(separator: " ")
         if Self.moreSet.contains(sentence) || Self.contains(words, anyOf: Self.moreMarkers) { return .moreOptions }
+        // "what soups do you have", "which ones are there": a question about the options is a request to hear them.
+        if ["what", "which"].contains(words[0]), Self.optionQuestionEnds.contains(where: { words.count > $0.count && Array(words.suffix($0.count)) == $0 }) {
+            return .moreOptions
+        }
         if Self.contains(words, anyOf: Self.unsureWords) { return nil }
         let withoutClosing = Self.dropClosings(words)
         let whole = withoutClosing.joined(separator: " ")
@@ -402,6 +406,8 @@ public struct AnswerReader: Sendable {
         "other choices", "what are my options", "what are the options", "what do you have", "what have you got",
         "none of those", "none of them", "something different", "different options", "are there more",
     ])
+    static let optionQuestionEnds = split(["do you have", "have you got", "do you got", "you got", "are there", "are available",
+                                           "can i get", "can i have", "can i choose from", "are my choices", "are my options"])
     static let unsureWords = split(AnswerWords.unsurePhrases.filter { $0 != "maybe" })
     static let yesIdioms = split(["why not", "no problem", "not a problem", "no doubt", "no worries", "not bad"])
     static let noWords = split(["no", "nope", "nah", "naw", "not", "dont", "never", "wrong", "incorrect", "negative",
