@@ -70,14 +70,17 @@ public struct DomainLanguageModel: Sendable, Hashable {
         return model
     }
 
-    /// A model of answers said inside sentences: each answer alone, after each of `leading` (fillers,
-    /// carriers) and before each of `trailing` ("please"), and those words alone, so the model can move
+    /// A model of answers said inside sentences: each answer alone, after some of `leading` (fillers,
+    /// carriers) and before some of `trailing` ("please"), and those words alone, so the model can move
     /// between them; with the commonest English words beside them for everything else people say.
     public static func of(answers: [String], leading: [String], trailing: [String]) -> DomainLanguageModel {
         var sentences = answers + leading + trailing
-        for answer in answers {
-            sentences += leading.map { "\($0) \(answer)" }
-            sentences += trailing.map { "\(answer) \($0)" }
+        // Each answer after a spread of the leading words (every one of them multiplied the model by a hundred
+        // for little: the back-off joins the rest) and before each trailing one.
+        let step = 8
+        for (index, answer) in answers.enumerated() {
+            sentences += stride(from: index % step, to: leading.count, by: step).map { "\(leading[$0]) \(answer)" }
+            sentences += trailing.enumerated().filter { ($0.offset + index) % 3 == 0 }.map { "\(answer) \($0.element)" }
         }
         return of(sentences: sentences)
     }

@@ -19,7 +19,7 @@ public enum OpenAnswerLanguage {
         case .date: forms = dates
         case .duration: forms = durations
         }
-        let leads = ["um", "uh", "about", "it was", "make it", "set it for", "for", "around", "just", "i think", "it's", "on", "at"]
+        let leads = ["um", "uh", "about", "it was", "make it", "set it for", "around", "just", "i think", "it's"]
         var sentences = forms
         for (index, lead) in leads.enumerated() {
             // Each lead before a spread of the forms (every form would multiply the model for little).

@@ -28,6 +28,8 @@ public struct RecognitionContext: Sendable, Hashable {
     /// "um can i get"), and after it ("please", "i think"): answers said inside sentences.
     public private(set) var leading: [String]
     public private(set) var trailing: [String]
+    /// More sentences for inside that frame only ("the tomato one").
+    public private(set) var framedSentences: [String]
     /// An open-ended text answer: transcribed with pocketsphinx's general en-us language model (with
     /// `dictationWords` added), not a grammar.
     public var dictation: Bool
@@ -35,7 +37,8 @@ public struct RecognitionContext: Sendable, Hashable {
     public var dictationWords: [String]
 
     public init(name: String, sentences: [String], kind: Kind = .request, languageModel: DomainLanguageModel? = nil,
-                leading: [String] = [], trailing: [String] = [], dictation: Bool = false, dictationWords: [String] = []) {
+                leading: [String] = [], trailing: [String] = [], framedSentences: [String] = [], dictation: Bool = false,
+                dictationWords: [String] = []) {
         self.name = name
         self.kind = kind
         self.languageModel = languageModel
@@ -45,6 +48,8 @@ public struct RecognitionContext: Sendable, Hashable {
         self.leading = leading.map(Self.words).filter { !$0.isEmpty && seenLeading.insert($0).inserted }
         var seenTrailing: Set<String> = []
         self.trailing = trailing.map(Self.words).filter { !$0.isEmpty && seenTrailing.insert($0).inserted }
+        var seenFramed = seen
+        self.framedSentences = framedSentences.map(Self.words).filter { !$0.isEmpty && seenFramed.insert($0).inserted }
         self.dictation = dictation
         self.dictationWords = dictationWords.map(Self.words).filter { !$0.isEmpty }
     }
@@ -55,7 +60,7 @@ public struct RecognitionContext: Sendable, Hashable {
 
     /// Every word the grammar uses.
     public var vocabulary: Set<String> {
-        Set((sentences + leading + trailing + dictationWords).flatMap { $0.split(separator: " ").map(String.init) })
+        Set((sentences + leading + trailing + framedSentences + dictationWords).flatMap { $0.split(separator: " ").map(String.init) })
     }
 
     /// "What's on my Shopping list in Demo?" → "what's on my shopping list in demo"; "2" → "two".

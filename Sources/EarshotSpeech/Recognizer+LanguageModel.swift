@@ -69,7 +69,8 @@ extension Recognizer {
     /// Judges the transcript of an open-ended context's language model: its fit against free phones
     /// (``paraphraseRejection``), and not longer than ``longestAnswer``.
     func judgeOpenEnded(hypothesis: String, score: Int32, frames: Int32, words: [Recognition.Word], phoneScore: Int32,
-                        audio: AudioBuffer) -> Recognition {
+                        audio: AudioBuffer, dictation: Bool) -> Recognition {
+        let paraphraseRejection = dictation ? dictationRejection : paraphraseRejection
         let gap = Double(phoneScore - score) / Double(max(frames, 1))
         let voiced = audio.voicedSeconds(threshold: silenceRMS * 3)
         lastDiagnostics = (gap, 1, voiced, 0)

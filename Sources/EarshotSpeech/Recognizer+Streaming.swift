@@ -99,7 +99,7 @@ extension Recognizer {
         let (_, phoneScore, _, _) = result(of: phoneDecoder, words: false)
         if current.context.isOpenEnded {
             return judgeOpenEnded(hypothesis: frames > 0 ? hypothesis : "", score: grammarScore, frames: frames, words: words,
-                                  phoneScore: phoneScore, audio: audio)
+                                  phoneScore: phoneScore, audio: audio, dictation: current.context.dictation)
         }
         let recognition = if hypothesis.isEmpty || frames <= 0 {
             // Speech the grammar could not end on: outside the context.
@@ -108,10 +108,31 @@ extension Recognizer {
             judge(hypothesis: hypothesis, score: grammarScore, frames: frames, words: words, phoneScore: phoneScore, audio: audio,
                   rejection: current.context.kind == .request ? requestRejection : answerRejection)
         }
-        // Outside the grammar, on a device that matches flexibly: what the domain language model hears.
-        // (Not for an answer longer than any answer: a ramble that names a value in passing is no answer.)
-        if recognition.isRejected, let model = current.context.languageModel,
-           current.context.kind == .request || audio.voicedSeconds(threshold: silenceRMS * 3) <= longestAnswer {
+        let short = audio.voicedSeconds(threshold: silenceRMS * 3) <= longestAnswer
+        // An answer said inside a sentence ("um, can I get the tomato one please"): the same sentences with
+        // the words people put around them. A second pass, so answers said alone are judged as before.
+        // Decoded whenever the frame exists: an answer the plain grammar took may be a sentence forced onto
+        // a short answer ("I want the chicken noodle soup today" heard as "what did you say"), which the frame
+        // explains far better.
+        if short, let framed = try? prepareFramed(current.context) {
+            let start = clock.now
+            defer { lastTimings.grammar += (clock.now - start).seconds }
+            let (framedHypothesis, score, framedFrames, found) = try decode(audio, search: framed)
+            if !framedHypothesis.isEmpty, framedFrames > 0 {
+                let words = found.map { Recognition.Word(word: $0.word, start: $0.start - padding, end: $0.end - padding) }
+                let diagnostics = lastDiagnostics
+                let inSentence = judge(hypothesis: framedHypothesis, score: score, frames: framedFrames, words: words, phoneScore: phoneScore,
+                                       audio: audio, rejection: answerRejection)
+                let better = recognition.isRejected || frames <= 0
+                    || Double(score - grammarScore) / Double(framedFrames) > framedAdvantage
+                if !inSentence.isRejected, better { return inSentence }
+                lastDiagnostics = diagnostics
+            }
+        }
+        // Outside the grammar: what the domain language model hears (requests' other wordings on every
+        // device, answers in sentences the frame does not hold). Not for an answer longer than any answer:
+        // a ramble that names a value in passing is no answer.
+        if recognition.isRejected, let model = current.context.languageModel, current.context.kind == .request || short {
             let start = clock.now
             defer { lastTimings.grammar += (clock.now - start).seconds }
             // A second opinion only: if it cannot be had (a temporary file, a pronunciation), the grammar's

@@ -78,6 +78,10 @@ public final class Recognizer {
     public var requestRejection = Rejection.request
     /// Rejection in answer contexts (``RecognitionContext/Kind/answer``).
     public var answerRejection = Rejection.answer
+    /// Rejection of dictated text (the general en-us model): its probabilities of everyday words put it
+    /// further below free phones than a small model's (espeak-ng's "call the dentist" at a gap of 20.4),
+    /// and anything said is a text, so only speech free phones explain far better is refused.
+    public var dictationRejection = Rejection(fitZero: 80, threshold: 0.5)
     /// Rejection of transcripts of the domain language model (confidence is the fit alone).
     public var paraphraseRejection = Rejection(fitZero: 40, threshold: 0.5)
     /// False: accept whatever sentence the grammar search ends on (for calibrating rejection).
@@ -99,6 +103,9 @@ public final class Recognizer {
     /// Seconds of voiced speech beyond which no answer is taken (a ramble, a conversation in the room):
     /// people answer a question in a few seconds; a dictated text may take longer, but not this long.
     public var longestAnswer = 15.0
+    /// How much better per frame (log score) the answers inside their frame must explain the audio than the
+    /// plain answers do for the framed transcript to replace a plain one the grammar took.
+    public var framedAdvantage = 2.0
     /// Whether the general en-us language model is loaded (``prepareOpenEnded(_:)``).
     var hasDictation = false
     /// Below this RMS (a fraction of full scale), the audio is silence.
@@ -196,7 +203,7 @@ public final class Recognizer {
     /// Makes sure every word of `context` can be recognised, deriving pronunciations for unknown ones.
     public func prepare(_ context: RecognitionContext) throws(SpeechError) -> String {
         if context.isOpenEnded { return try prepareOpenEnded(context) }
-        let key = context.sentences + ["<leading>"] + context.leading + ["<trailing>"] + context.trailing
+        let key = context.sentences
         if let name = grammars[key] { return name }
         try addPronunciations(for: context.vocabulary)
         let name = "g\(grammars.count)"
@@ -210,21 +217,39 @@ public final class Recognizer {
     /// The JSGF grammar of a context: one public rule holding its sentences, factored into a tree of
     /// common beginnings ("order (soup with (soup chef | soup app) | …)"), so the decoder follows one
     /// path per distinct word rather than one per sentence (several times faster on many phrases).
-    /// With words around the sentences (answers), `[<leading>] sentences [<trailing>]`, each a loop.
     public static func jsgf(_ context: RecognitionContext) -> String {
-        let tree = WordTree(context.sentences).jsgf
-        guard !context.leading.isEmpty || !context.trailing.isEmpty else {
-            return "#JSGF V1.0;\ngrammar earshot;\npublic <utterance> = \(tree);\n"
+        "#JSGF V1.0;\ngrammar earshot;\npublic <utterance> = \(WordTree(context.sentences).jsgf);\n"
+    }
+
+    /// The grammar of a context's sentences inside their frame (answers said in sentences): the
+    /// sentences, as ``prepare(_:)`` gives them, with ``RecognitionContext/leading`` and
+    /// ``RecognitionContext/trailing`` words around them. Nil for a context without a frame.
+    func prepareFramed(_ context: RecognitionContext) throws(SpeechError) -> String? {
+        guard !context.leading.isEmpty || !context.trailing.isEmpty, !context.sentences.isEmpty else { return nil }
+        let key = context.sentences + context.framedSentences + ["<leading>"] + context.leading + ["<trailing>"] + context.trailing
+        if let name = grammars[key] { return name }
+        try addPronunciations(for: context.vocabulary)
+        let name = "g\(grammars.count)"
+        guard ps_set_jsgf_string(decoder, name, Self.framedJSGF(context)) == 0 else {
+            throw SpeechError("pocketsphinx could not build the grammar for \(context.name) in sentences.")
         }
+        grammars[key] = name
+        return name
+    }
+
+    /// `[<leading> [<leading>]] sentences [<trailing> [<trailing>]]`: at most two phrases either side (a loop
+    /// of them explained any noise with fillers).
+    public static func framedJSGF(_ context: RecognitionContext) -> String {
+        let tree = WordTree(context.sentences + context.framedSentences).jsgf
         var rules = "#JSGF V1.0;\ngrammar earshot;\n"
         var body = "(\(tree))"
         if !context.leading.isEmpty {
-            rules += "<leading> = (\(WordTree(context.leading).jsgf))+;\n"
-            body = "[<leading>] " + body
+            rules += "<leading> = \(WordTree(context.leading).jsgf);\n"
+            body = "[<leading> [<leading>]] " + body
         }
         if !context.trailing.isEmpty {
-            rules += "<trailing> = (\(WordTree(context.trailing).jsgf))+;\n"
-            body += " [<trailing>]"
+            rules += "<trailing> = \(WordTree(context.trailing).jsgf);\n"
+            body += " [<trailing> [<trailing>]]"
         }
         return rules + "public <utterance> = \(body);\n"
     }

@@ -32,15 +32,19 @@ extension Session {
             case .date: .date
             case .duration: .duration
             }
-            let model = DomainLanguageModel.of(sentences: SpokenForms.sentences(for: type) + OpenAnswerLanguage.sentences(kind))
+            // With the conversation's own words ("cancel", "repeat that", "what else"), which the device takes
+            // here too (without them the fixtures' "cancel" and "say that again" after "How many miles" went unheard).
+            let model = DomainLanguageModel.of(sentences: SpokenForms.sentences(for: type) + OpenAnswerLanguage.sentences(kind)
+                                               + Session.coreSentences + Session.conversationPhrases)
             return RecognitionContext(name: name, sentences: [], kind: .answer, languageModel: model)
         }
         guard let expected = expectedSentences else { return nil }
         guard !isInConversation else {
             let frame = answerFrame
-            let model = DomainLanguageModel.of(answers: expected.sentences, leading: frame.leading, trailing: frame.trailing)
+            let model = DomainLanguageModel.of(answers: expected.sentences + frame.sentences + Session.conversationPhrases,
+                                               leading: frame.leading, trailing: frame.trailing)
             return RecognitionContext(name: expected.name, sentences: expected.sentences, kind: .answer, languageModel: model,
-                                      leading: frame.leading, trailing: frame.trailing)
+                                      leading: frame.leading, trailing: frame.trailing, framedSentences: frame.sentences)
         }
         let phrases = catalog.apps.flatMap { $0.expansions.map(\.text) + $0.negativeExpansions }
         return RecognitionContext(name: expected.name, sentences: expected.sentences, kind: .request,

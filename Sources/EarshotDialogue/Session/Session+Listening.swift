@@ -28,8 +28,7 @@ extension Session {
             let options = c.options(for: parameter)
             switch parameter.type {
             case .values:
-                return ("answer: \(id)", options.flatMap(\.spokenForms) + options.flatMap { Self.titleParts($0.title) }
-                        + Self.ordinalSentences(count: options.count)
+                return ("answer: \(id)", options.flatMap(\.spokenForms) + Self.ordinalSentences(count: options.count)
                         + Self.moreSentences + Self.coreSentences)
             case .boolean:
                 return ("answer: \(id)", Self.yesSentences + Self.noSentences + Self.coreSentences)
@@ -68,13 +67,24 @@ extension Session {
     /// Words people put around an answer, for a grammar that hears answers inside sentences: before the
     /// value (fillers, carriers, articles, yes/no before a correction), any number of them, and after it
     /// (politeness, hedges, "one"). What the sentence means is the dialogue's to decide (behavior.md §3.4).
-    public var answerFrame: (leading: [String], trailing: [String]) {
+    ///
+    /// `sentences`: more answers for inside that frame: the runs of words of the titles ("tomato" of
+    /// Tomato Soup), each value with an article or "one" ("the tomato one", "a large", "my work list").
+    /// (Not in ``expectedSentences``: said alone they are rare, and the plain grammar stays as measured.)
+    public var answerFrame: (leading: [String], trailing: [String], sentences: [String]) {
         var trailing = Self.answerTrailing
+        var sentences: [String] = []
+        if let c = conversation, case .awaitingValue(let id) = c.state, let parameter = c.intent.parameter(id) {
+            let options = c.options(for: parameter)
+            let forms = options.flatMap(\.spokenForms) + options.flatMap { Self.titleParts($0.title) }
+            sentences = forms
+                + forms.flatMap { ["the \($0)", "a \($0)", "my \($0)", "the \($0) one", "\($0) one"] }
+        }
         if let c = conversation, case .awaitingValue(let id) = c.state, let parameter = c.intent.parameter(id) {
             trailing.append(parameter.title)
             if let id = parameter.type.valueSetID, let set = c.manifest.valueSet(id) { trailing.append(set.title) }
         }
-        return (Self.answerLeading, trailing)
+        return (Self.answerLeading, trailing, sentences)
     }
 
     /// Every run of consecutive words of `title` ("chicken noodle soup" → "chicken", "chicken noodle",
@@ -94,23 +104,30 @@ extension Session {
     /// Before a value: the text side's fillers, openers, carriers and articles (``AnswerWords``), a yes or
     /// no before a correction ("no, just a cup"), and words that lead a value in the examples' questions.
     static let answerLeading: [String] = {
+        // Not the one-syllable words ("a", "to", "ah", "mm"): in a loop they explain any noise.
+        let short: Set<String> = ["ah", "eh", "mm", "hm", "uhm", "umm", "uhh", "like", "and", "so", "please"]
         var words = Array(AnswerWords.fillers).sorted() + AnswerWords.openers.map(AnswerWords.spoken) + AnswerWords.spokenCarriers
-        words += Array(AnswerWords.articles).sorted() + ["yes", "yeah", "no", "nope"]
-        words += ["it's for", "it was", "for", "to", "send it to", "deliver it to", "bring it to", "read me", "with", "use",
-                  "pick", "let me hear", "let me get", "let me have", "i'd rather have", "i'd go for", "i'd pick", "we did",
-                  "i did", "i went", "i hiked", "let's use"]
-        return words
+        words += ["yes", "yeah", "no", "nope"]
+        words += ["it's for", "it was", "send it to", "deliver it to", "bring it to", "read me", "use", "let me hear",
+                  "let me get", "let me have", "i'd rather have", "i'd go for", "i'd pick", "we did", "i did", "i went", "i hiked",
+                  "let's use"]
+        return words.filter { !short.contains($0) }
     }()
     /// After a value: the text side's closings, "one" ("the tomato one") and the kind of thing named.
     static let answerTrailing: [String] = AnswerWords.spokenClosings + ["one", "one please", "list", "album", "trail", "sounds good",
                                                                        "is fine", "would be great", "that's right"]
 
-    static let coreSentences = ["cancel", "stop", "never mind", "repeat", "repeat that", "say that again", "what did you say"]
-        + AnswerWords.cancelPhrases.map(AnswerWords.spoken) + AnswerWords.repeatPhrases.map(AnswerWords.spoken)
-    static let moreSentences = ["more options", "more", "something else", "what else"] + AnswerWords.spokenMore
+    /// The core requests said while a conversation is open.
+    public static let coreSentences = ["cancel", "stop", "never mind", "repeat", "repeat that", "say that again", "what did you say"]
+    static let moreSentences = ["more options", "more", "something else", "what else"]
     static let yesSentences = ["yes", "yeah", "yep", "sure", "okay", "yes please", "correct", "that's right", "go ahead", "do it"]
-        + AnswerWords.spokenYes
-    static let noSentences = ["no", "nope", "no thanks", "no thank you", "don't"] + AnswerWords.spokenNo
+    static let noSentences = ["no", "nope", "no thanks", "no thank you", "don't"]
+
+    /// The text side's longer lists of yes, no, "more options", cancel and repeat as people say them
+    /// (``AnswerWords``): for a language model of answers, not the grammar, where so many short sentences
+    /// would take speech that names a value ("I went up Mount Tam" heard as "what was that").
+    public static let conversationPhrases: [String] = AnswerWords.spokenYes + AnswerWords.spokenNo + AnswerWords.spokenMore
+        + AnswerWords.cancelPhrases.map(AnswerWords.spoken) + AnswerWords.repeatPhrases.map(AnswerWords.spoken)
 
     static func ordinalSentences(count: Int) -> [String] {
         let words = ["first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth", "tenth"]
