@@ -6,14 +6,18 @@ extension Coverage {
     /// Uncovered items the console lists per figure before "and N more".
     static let listed = 5
 
-    /// The console summary: per app, least-covered first, each figure with its percentage and what it
+    /// The console summary: apps with the least-covered figure first, each figure with its percentage and what it
     /// never reached; then the phrases over all apps.
     public func consoleSummary() -> String {
         var out = "Coverage\n"
-        let sortedApps = apps.sorted { Self.ratio($0.phrases + $0.lines).percent < Self.ratio($1.phrases + $1.lines).percent }
+        // Apps by their least-covered figure, then by name; figures by percentage, then in their usual order.
+        func lowest(_ app: App) -> Double { app.figures.map { Self.ratio($0.items).percent }.min() ?? 100 }
+        let sortedApps = apps.sorted { (lowest($0), $0.app) < (lowest($1), $1.app) }
         for app in sortedApps {
             out += "  \(app.app)\n"
-            let figures = app.figures.sorted { Self.ratio($0.items).percent < Self.ratio($1.items).percent }
+            let figures = app.figures.enumerated()
+                .sorted { (Self.ratio($0.element.items).percent, $0.offset) < (Self.ratio($1.element.items).percent, $1.offset) }
+                .map(\.element)
             for figure in figures {
                 let r = Self.ratio(figure.items)
                 out += "    \(figure.name): \(r.covered)/\(r.total) (\(Self.percent(r.percent)))\n"
