@@ -91,6 +91,17 @@ struct CoverageTests {
         #expect(app.outcomes.first { $0.intent == "OrderSoup" }?.reached == ["error"])
     }
 
+    @Test("the HTML report has a coverage table per app: each figure's share and what it never reached")
+    func htmlSection() async throws {
+        let suite = try TestSuite.load(paths: [try writeTestFile(Self.orderByName)])
+        let result = try await TestRunner(suite: suite).run(try suite.cases())
+        let page = HTMLReport.render(result, coverage: Coverage(suite: suite, result: result))
+        #expect(page.contains("<h2>Coverage</h2>\n<h3>Soup Chef</h3>"))
+        #expect(page.contains("<tr><th>phrases</th><td class=\"miss\">1/7 (14.3%)</td>"))
+        #expect(page.contains("TrackOrder Track my order with {applicationName}"))
+        #expect(!HTMLReport.render(result).contains("<h2>Coverage</h2>"))
+    }
+
     @Test("two shards' JSON files merge into the union of what each covered")
     func mergeShards() async throws {
         let first = try await Self.coverage(Self.orderByName)

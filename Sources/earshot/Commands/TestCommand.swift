@@ -120,8 +120,9 @@ struct TestCommand: AsyncParsableCommand {
             say(ConsoleReport.render(result))
         }
         if let junit { try ReportFile.write(JUnitReport.render(result), to: junit, option: "--junit", force: force) }
-        if let report { try ReportFile.write(HTMLReport.render(result), to: report, option: "--report", force: force) }
-        let belowCoverage = try wantsCoverage ? showCoverage(Coverage(suite: suite, result: result), toStandardError: json) : false
+        let figures = Coverage(suite: suite, result: result)
+        if let report { try ReportFile.write(HTMLReport.render(result, coverage: figures), to: report, option: "--report", force: force) }
+        let belowCoverage = try wantsCoverage ? showCoverage(figures, toStandardError: json) : false
         if !result.passed || belowCoverage { throw ExitCode(1) }
     }
 }
