@@ -11,13 +11,16 @@ import Foundation
 /// Audio is embedded (Ogg Opus as `data:` URLs, each distinct clip once), so the page needs no other
 /// file and no network.
 public enum HTMLReport {
-    public static func render(_ result: SuiteResult, title: String = "Earshot test report", date: Date = Date()) -> String {
+    /// The page for `result`; with `coverage`, a section with a table per app of what the run covered.
+    public static func render(_ result: SuiteResult, coverage: Coverage? = nil, title: String = "Earshot test report",
+                              date: Date = Date()) -> String {
         var clips = ClipStore()
         let ordered = result.cases.filter { !$0.passed } + result.cases.filter(\.passed)
         var body = ""
         body += header(result, title: title, date: date)
         body += "<main>\n"
         body += intentTable(result)
+        if let coverage { body += coverageTables(coverage) }
         body += "<section id=\"cases\">\n<h2>Conversations</h2>\n"
         for (index, caseResult) in ordered.enumerated() {
             body += caseSection(caseResult, index: index, clips: &clips)
@@ -102,6 +105,28 @@ public enum HTMLReport {
         }
         html += "</tbody>\n</table>\n</section>\n"
         return html
+    }
+
+    /// Per app: each figure covered / total, and what it never reached; then the outcomes per intent.
+    static func coverageTables(_ coverage: Coverage) -> String {
+        var html = "<section id=\"coverage\">\n<h2>Coverage</h2>\n"
+        for app in coverage.apps {
+            html += "<h3>\(escape(app.app))</h3>\n<table class=\"matrix\">\n"
+            html += "<thead><tr><th>figure</th><th>covered</th><th>never reached</th></tr></thead>\n<tbody>\n"
+            for figure in app.figures {
+                let r = Coverage.ratio(figure.items)
+                let missing = figure.items.filter { !$0.covered }.map { item in
+                    escape((item.intent.map { "\($0) " } ?? "") + item.name)
+                }
+                html += "<tr><th>\(escape(figure.name))</th>"
+                html += "<td class=\"\(missing.isEmpty ? "hit" : "miss")\">\(r.covered)/\(r.total) (\(Coverage.percent(r.percent)))</td>"
+                html += "<td>\(missing.isEmpty ? "·" : missing.joined(separator: "<br>"))</td></tr>\n"
+            }
+            let outcomes = app.outcomes.map { "\(escape($0.intent)): \(escape($0.reached.joined(separator: ", ")))" }
+            html += "<tr><th>outcomes</th><td colspan=\"2\">\(outcomes.isEmpty ? "·" : outcomes.joined(separator: "<br>"))</td></tr>\n"
+            html += "</tbody>\n</table>\n"
+        }
+        return html + "</section>\n"
     }
 
     static func caseSection(_ result: CaseResult, index: Int, clips: inout ClipStore) -> String {

@@ -47,6 +47,18 @@ struct TestCommand: AsyncParsableCommand {
     @Flag(help: "One JSON object per conversation and device, one per line, then the totals.")
     var json = false
 
+    @Flag(help: "Print what the suites covered of each app (phrases, values, dialogue lines, negative phrases, devices), least covered first.")
+    var coverage = false
+
+    @Option(help: "Write the coverage figures here as JSON (merge shards' files with --merge-coverage).")
+    var coverageJson: String?
+
+    @Option(help: "Exit 1 when fewer than this percentage of the apps' trigger phrases were said (e.g. 90).")
+    var minCoverage: Double?
+
+    @Option(parsing: .upToNextOption, help: "Merge these --coverage-json files (one per shard) into one report instead of running tests.")
+    var mergeCoverage: [String] = []
+
     @Option(help: "A folder of profile files, added after the ones that ship.")
     var profilesDir: String?
 
@@ -59,9 +71,33 @@ struct TestCommand: AsyncParsableCommand {
         if let junit, let report, URL(fileURLWithPath: junit).standardizedFileURL == URL(fileURLWithPath: report).standardizedFileURL {
             throw ValidationError("--junit and --report name the same file; give each its own.")
         }
+        if let minCoverage, !(0...100).contains(minCoverage) { throw ValidationError("--min-coverage must be a percentage from 0 to 100, e.g. 90.") }
+    }
+
+    /// Whether the run works out coverage.
+    private var wantsCoverage: Bool { coverage || coverageJson != nil || minCoverage != nil }
+
+    /// Prints, writes and checks coverage as the options ask; whether it is below --min-coverage.
+    private func showCoverage(_ figures: Coverage, toStandardError: Bool) throws -> Bool {
+        if coverage || !mergeCoverage.isEmpty {
+            if toStandardError { FileHandle.standardError.write(Data((figures.consoleSummary() + "\n").utf8)) } else { say(figures.consoleSummary()) }
+        }
+        if let coverageJson { try ReportFile.write(figures.json(), to: coverageJson, option: "--coverage-json", force: force) }
+        if let minCoverage, figures.phrasePercent < minCoverage {
+            FileHandle.standardError.write(Data("earshot: phrases covered \(String(format: "%.1f", figures.phrasePercent))% is below --min-coverage \(String(format: "%g", minCoverage))%\n".utf8))
+            return true
+        }
+        return false
     }
 
     func run() async throws {
+        if let coverageJson { try ReportFile.check(coverageJson, option: "--coverage-json", force: force) }
+        if !mergeCoverage.isEmpty {
+            var shards: [Coverage] = []
+            for path in mergeCoverage { shards.append(try Coverage.load(path)) }
+            if try showCoverage(Coverage.merged(shards), toStandardError: false) { throw ExitCode(1) }
+            return
+        }
         // Where the reports go is checked first: a long run is not lost to a typo in a path.
         if let junit { try ReportFile.check(junit, option: "--junit", force: force) }
         if let report { try ReportFile.check(report, option: "--report", force: force) }
@@ -84,8 +120,10 @@ struct TestCommand: AsyncParsableCommand {
             say(ConsoleReport.render(result))
         }
         if let junit { try ReportFile.write(JUnitReport.render(result), to: junit, option: "--junit", force: force) }
-        if let report { try ReportFile.write(HTMLReport.render(result), to: report, option: "--report", force: force) }
-        if !result.passed { throw ExitCode(1) }
+        let figures = Coverage(suite: suite, result: result)
+        if let report { try ReportFile.write(HTMLReport.render(result, coverage: figures), to: report, option: "--report", force: force) }
+        let belowCoverage = try wantsCoverage ? showCoverage(figures, toStandardError: json) : false
+        if !result.passed || belowCoverage { throw ExitCode(1) }
     }
 }
 
