@@ -10,9 +10,9 @@ import Foundation
 func allExampleApps() throws -> [AppManifest] {
     let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
     let folder = root.appendingPathComponent("examples")
-    return try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted().map {
-        try AppManifest(contentsOf: folder.appendingPathComponent($0).path)
-    }
+    // Each example folder as `--app` takes it: a manifest, or Swift sources imported (Plant Pal).
+    let folders = try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted().map { folder.appendingPathComponent($0).path }
+    return try Workspace.loadApps(folders)
 }
 
 /// Out-of-domain requests: weather, timers, chit-chat, other apps.
