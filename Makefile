@@ -18,14 +18,15 @@ build: setup
 demo: build
 	@$(EARSHOT) demo
 
-# The unit and behaviour tests, then the example apps' conversation suites: every conversation typed, and
+# The unit and behaviour tests, then the example apps' conversation suites: every conversation typed (with
+# what they cover of each app: phrases, values, dialogue lines, devices, outcomes), and
 # those tagged `audio` spoken by espeak-ng and recognised by pocketsphinx (docs/testing.md); then the
 # examples' guideline review, where a warning fails too (docs/check.md); then 15 s of mutated input for each
 # reader (manifests, test files, audio, request bodies: `earshot bench --only fuzz`, docs/limits.md).
 test: setup
 	@$(SWIFT) build --build-tests 2>&1 | grep -E 'error|warning: ' | grep -v 'which are unhandled; explicitly declare' || true
 	@$(SWIFT) test --skip-build
-	@$(EARSHOT) test examples
+	@$(EARSHOT) test examples --coverage
 	@$(EARSHOT) test examples --audio --tag audio
 	@$(EARSHOT) check --strict examples/*/
 	@$(EARSHOT) bench --only fuzz --seconds 15 --runs 1000000
