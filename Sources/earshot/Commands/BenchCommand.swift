@@ -13,9 +13,9 @@ struct BenchCommand: AsyncParsableCommand {
         commandName: "bench",
         abstract: "Measures speed and accuracy: matching, speech, the sentence model, live sessions, test suites, the reviewer and the server.")
 
-    enum Part: String, ExpressibleByArgument, CaseIterable { case exact, speech, speed, embedding, flexible, answers, live, test, check, serve, people, `import`, fuzz, all }
+    enum Part: String, ExpressibleByArgument, CaseIterable { case exact, speech, speed, embedding, flexible, answers, live, test, check, serve, people, `import`, fuzz, peers, all }
 
-    @Option(help: "What to measure: exact, speech (recognition accuracy over the fixtures), speed, embedding, flexible, answers (answers typed as people say them, answers-dev/), live (wake phrase and reply latency of `listen`), test (`earshot test` over the examples' suites), check (`earshot check` on a 50-problem manifest, and --acoustic), serve (`earshot serve` under 50 text conversations and 4 audio streams), people (answers and requests as people say them, people-dev/, spoken by Piper and espeak-ng voices in noise; not part of all), import (`earshot import` of a generated 50-file project, anew and cached), fuzz (the seeded mutation fuzzers of the readers; not part of all), or all.")
+    @Option(help: "What to measure: exact, speech (recognition accuracy over the fixtures), speed, embedding, flexible, answers (answers typed as people say them, answers-dev/), live (wake phrase and reply latency of `listen`), test (`earshot test` over the examples' suites), check (`earshot check` on a 50-problem manifest, and --acoustic), serve (`earshot serve` under 50 text conversations and 4 audio streams), people (answers and requests as people say them, people-dev/, spoken by Piper and espeak-ng voices in noise; not part of all), import (`earshot import` of a generated 50-file project, anew and cached), fuzz (the seeded mutation fuzzers of the readers; not part of all), peers (Earshot beside hassil, pocketsphinx_continuous and the espeak-ng command line on the same work; needs `make setup`'s peers venv; not part of all), or all.")
     var only: Part = .all
 
     @Option(help: "Runs per fuzz target, for --only fuzz.")
@@ -183,6 +183,10 @@ struct BenchCommand: AsyncParsableCommand {
         guard only != .exact, only != .embedding, only != .people, only != .flexible, only != .answers, only != .test, only != .check, only != .serve, only != .import else { return }
         let fixtures = try AudioFixtures(folder: self.fixtures ?? AudioFixtures.defaultFolder())
         let workspace = Workspace(apps: try fixtures.exampleApps(), profiles: try Bundled.profiles())
+        if only == .peers {  // not part of `all`: hassil runs from the venv `make setup` installs
+            say("## Peers: the same work in the same run\n\n" + (try await PeersBenchmark.measure(fixtures, workspace: workspace, iterations: iterations,
+                                                                                                   model: try .for(speaker ?? .synthetic))).markdown + "\n")
+        }
         if only == .speech || only == .all {
             let loop = try SpeechLoop(source: speaker ?? .synthetic)
             loop.recognizer.rejects = !noRejection
