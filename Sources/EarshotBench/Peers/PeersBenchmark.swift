@@ -113,7 +113,7 @@ public struct PeersBenchmark: Sendable {
         for row in matching {
             switch row.hassil {
             case .success(let peer):
-                lines.append("| exact matching, \(row.expansions) expansions (µs/utterance) | hassil 3.12.1 (matched \(peer.matched)/\(peer.utterances)) | \(f(row.earshotMicroseconds)) µs | \(f(peer.microseconds)) µs | \(f(peer.microseconds / row.earshotMicroseconds, 0))× |")
+                lines.append("| exact matching, \(row.expansions) expansions (µs/utterance) | hassil 3.12.1 (matched \(peer.matched)/\(peer.utterances)) | \(f(row.earshotMicroseconds)) µs | \(f(peer.microseconds)) µs | \(f(peer.microseconds / row.earshotMicroseconds, 1))× |")
             case .failure(let error):
                 lines.append("| exact matching, \(row.expansions) expansions (µs/utterance) | hassil: not run: \(error.message) | \(f(row.earshotMicroseconds)) µs | | |")
             }
