@@ -23,9 +23,13 @@ demo: build
 # those tagged `audio` spoken by espeak-ng and recognised by pocketsphinx (docs/testing.md); then the
 # examples' guideline review, where a warning fails too (docs/check.md); then 15 s of mutated input for each
 # reader (manifests, test files, audio, request bodies: `earshot bench --only fuzz`, docs/limits.md).
+# The handler and exit-status suites time how soon a handler past its limit is stopped: they run in a
+# process of their own, so the speech and import suites' long decodes and parses cannot hold up the
+# shared concurrency pool they await on (their limits are unchanged).
 test: setup
 	@$(SWIFT) build --build-tests 2>&1 | grep -E 'error|warning: ' | grep -v 'which are unhandled; explicitly declare' || true
-	@$(SWIFT) test --skip-build
+	@$(SWIFT) test --skip-build --skip 'HandlerTests|CLIExitTests'
+	@$(SWIFT) test --skip-build --filter 'HandlerTests|CLIExitTests'
 	@$(EARSHOT) test examples --coverage
 	@$(EARSHOT) test examples --audio --tag audio
 	@$(EARSHOT) check --strict examples/*/
