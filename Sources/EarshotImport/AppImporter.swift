@@ -59,12 +59,7 @@ public struct AppImporter: Sendable {
     }
 
     /// `$XDG_CACHE_HOME/earshot/import`, or `~/.cache/earshot/import`.
-    public static var defaultCacheDirectory: String {
-        let environment = ProcessInfo.processInfo.environment
-        let base = environment["XDG_CACHE_HOME"].flatMap { $0.isEmpty ? nil : $0 }
-            ?? (NSHomeDirectory() as NSString).appendingPathComponent(".cache")
-        return ((base as NSString).appendingPathComponent("earshot") as NSString).appendingPathComponent("import")
-    }
+    public static var defaultCacheDirectory: String { EarshotCache.folder("import") }
 
     /// The name the imported YAML is loaded under before its lines are mapped to the sources.
     static func virtualPath(_ root: String) -> String { (root as NSString).appendingPathComponent("(imported app.yaml)") }

@@ -1,3 +1,4 @@
+import EarshotModel
 import EarshotEmbedding
 import EarshotMatching
 import Foundation
@@ -118,9 +119,7 @@ public struct SemanticIndex: Sendable {
 
     /// `$XDG_CACHE_HOME/earshot/index` (or `~/.cache/earshot/index`).
     public static func defaultCacheFolder(environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
-        let base = environment["XDG_CACHE_HOME"].flatMap { $0.isEmpty ? nil : $0 }
-            ?? (environment["HOME"] ?? NSHomeDirectory()) + "/.cache"
-        return base + "/earshot/index"
+        EarshotCache.folder("index", environment: environment)
     }
 
     /// A 128-bit FNV-1a hash (two 64-bit lanes) of the model, a format version and the texts.

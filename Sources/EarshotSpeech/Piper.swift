@@ -1,3 +1,4 @@
+import EarshotModel
 import EarshotAudio
 import Foundation
 import Subprocess
@@ -35,15 +36,7 @@ public enum Piper {
     /// Where `make setup` puts Piper's virtual environment: `$EARSHOT_PIPER_VENV` when set, else
     /// `${XDG_CACHE_HOME:-$HOME/.cache}/earshot/piper-venv`.
     public static func venv(environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
-        if let folder = environment[venvVariable], !folder.isEmpty { return folder }
-        let cache: String
-        if let xdg = environment["XDG_CACHE_HOME"], !xdg.isEmpty {
-            cache = xdg
-        } else {
-            let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? NSHomeDirectory()
-            cache = (home as NSString).appendingPathComponent(".cache")
-        }
-        return (cache as NSString).appendingPathComponent("earshot/piper-venv")
+        EarshotCache.folder("piper-venv", override: venvVariable, environment: environment)
     }
 
     /// The virtual environment's Python.

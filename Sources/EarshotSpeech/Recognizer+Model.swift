@@ -1,3 +1,4 @@
+import EarshotModel
 import Foundation
 
 extension Recognizer.Model {
@@ -10,15 +11,7 @@ extension Recognizer.Model {
     /// Where `make setup` puts the model for synthetic speech: `$EARSHOT_SPEECH_MODEL_DIR` when set, else
     /// `${XDG_CACHE_HOME:-$HOME/.cache}/earshot/models/en-us-espeak-ng`.
     public static func syntheticFolder(environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
-        if let folder = environment[syntheticFolderVariable], !folder.isEmpty { return folder }
-        let cache: String
-        if let xdg = environment["XDG_CACHE_HOME"], !xdg.isEmpty {
-            cache = xdg
-        } else {
-            let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? NSHomeDirectory()
-            cache = (home as NSString).appendingPathComponent(".cache")
-        }
-        return (cache as NSString).appendingPathComponent("earshot/models/en-us-espeak-ng")
+        EarshotCache.folder("models/en-us-espeak-ng", override: syntheticFolderVariable, environment: environment)
     }
 
     /// Debian's en-us model MAP-adapted to espeak-ng's voices, which `make setup` builds

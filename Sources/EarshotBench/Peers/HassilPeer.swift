@@ -1,3 +1,4 @@
+import EarshotModel
 import Foundation
 
 /// hassil (Home Assistant's sentence matcher, from PyPI in its own venv) driven by a small Python script:
@@ -6,10 +7,7 @@ import Foundation
 enum HassilPeer {
     /// The venv `make setup` installs hassil in (`scripts/setup.sh`).
     static var python: String {
-        let environment = ProcessInfo.processInfo.environment
-        if let venv = environment["EARSHOT_PEERS_VENV"] { return venv + "/bin/python" }
-        let cache = environment["XDG_CACHE_HOME"] ?? (NSHomeDirectory() + "/.cache")
-        return cache + "/earshot/peers-venv/bin/python"
+        (EarshotCache.folder("peers-venv", override: "EARSHOT_PEERS_VENV") as NSString).appendingPathComponent("bin/python")
     }
 
     /// What hassil did: microseconds per utterance (mean over `rounds` passes) and utterances it matched to

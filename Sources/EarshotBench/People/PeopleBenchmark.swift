@@ -1,3 +1,4 @@
+import EarshotModel
 import Earshot
 import EarshotAudio
 import EarshotDialogue
@@ -251,13 +252,7 @@ public struct PeopleAudio: Sendable {
     public let folder: String
 
     public init(folder: String? = nil) {
-        if let folder {
-            self.folder = folder
-        } else {
-            let environment = ProcessInfo.processInfo.environment
-            let cache = environment["XDG_CACHE_HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? (NSHomeDirectory() as NSString).appendingPathComponent(".cache")
-            self.folder = (cache as NSString).appendingPathComponent("earshot/people-audio")
-        }
+        self.folder = folder ?? EarshotCache.folder("people-audio")
     }
 
     /// FNV-1a of `text`.
