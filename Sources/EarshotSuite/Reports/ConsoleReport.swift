@@ -15,6 +15,10 @@ public enum ConsoleReport {
     /// Every failed case as a transcript, then the summary line.
     public static func render(_ result: SuiteResult) -> String {
         var blocks = result.failedCases.map(failure)
+        let skipped = result.cases.filter { $0.passed && !$0.skipped.isEmpty }.map { item in
+            (["SKIP \(item.testCase.name) (passed what was checked)"] + skipLines(item.skipped)).joined(separator: "\n")
+        }
+        blocks += skipped
         blocks.append(summary(result))
         return blocks.joined(separator: "\n\n")
     }
@@ -36,9 +40,21 @@ public enum ConsoleReport {
                 lines.append("      actual:   \(failure.actual)")
             }
         }
+        for failure in result.scenarioFailures {
+            let place = failure.location.map { " at \($0)" } ?? ""
+            lines.append("  ✗ scenario, \(failure.key.rawValue)\(place)")
+            lines.append("      expected: \(failure.expected)")
+            lines.append("      actual:   \(failure.actual)")
+        }
+        lines += skipLines(result.skipped)
         if let error = result.error { lines.append("  ✗ \(error)") }
         if result.notRun > 0 { lines.append("  (\(result.notRun) more turn\(result.notRun == 1 ? "" : "s") not run)") }
         return lines.joined(separator: "\n")
+    }
+
+    /// "  SKIPPED Loads at file:line: why", one line each.
+    static func skipLines(_ skipped: [SkippedExpectation]) -> [String] {
+        skipped.map { "  SKIPPED \($0.key.rawValue)\($0.location.map { " at \($0)" } ?? ""): \($0.note)" }
     }
 
     /// "12 cases: 11 passed, 1 failed · 48 turns · text · 0.05 s".
@@ -46,6 +62,8 @@ public enum ConsoleReport {
         let failed = result.failedCases.count
         var line = "\(result.cases.count) case\(result.cases.count == 1 ? "" : "s") (conversation × device): "
             + "\(result.cases.count - failed) passed, \(failed) failed · \(result.turnCount) turns · "
+        let skipped = result.cases.reduce(0) { $0 + $1.skipped.count }
+        if skipped > 0 { line += "\(skipped) expectation\(skipped == 1 ? "" : "s") skipped (not emulated) · " }
         line += result.options.mode.rawValue
         if let noise = result.options.noise, result.audioSeconds > 0 { line += String(format: " with noise at %.0f dB SNR", noise) }
         line += String(format: " · %.2f s", result.seconds)

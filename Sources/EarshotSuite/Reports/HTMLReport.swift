@@ -141,6 +141,12 @@ public enum HTMLReport {
             html += turnItem(turn, deviceName: result.deviceName, clips: &clips)
         }
         html += "</ol>\n"
+        let scenario = result.testCase.conversation.siri
+        if !scenario.isEmpty {
+            html += "<p class=\"muted\">The scenario's own expectations, over every turn:</p>\n"
+            html += checks(checked: scenario.map { TurnExpectation.Key(rawValue: $0.name) ?? .calls }.filter { $0 != .loads },
+                           failures: result.scenarioFailures, skipped: result.scenarioSkipped)
+        }
         if let error = result.error { html += "<p class=\"error\">✗ \(escape(error))</p>\n" }
         if result.notRun > 0 {
             html += "<p class=\"muted\">\(result.notRun) more turn\(result.notRun == 1 ? "" : "s") not run after the failure.</p>\n"
@@ -196,19 +202,29 @@ public enum HTMLReport {
         html += "<p class=\"status\">\(escape(status))</p></div></div>\n"
         // The expectations.
         let checked = TurnExpectation.Key.allCases.filter { result.step.expectation.locations[$0] != nil }
-        if !checked.isEmpty {
-            let failedKeys = Set(result.failures.map(\.key))
-            let held = checked.filter { !failedKeys.contains($0) }
-            html += "<div class=\"checks\">"
-            if !held.isEmpty { html += "<p class=\"held\">✓ " + held.map(\.rawValue).joined(separator: ", ") + "</p>" }
-            for failure in result.failures {
-                html += "<div class=\"broken\"><p>✗ <b>\(failure.key.rawValue)</b>\(failure.location.map { " <span class=\"muted\">(\(escape($0.description)))</span>" } ?? "")</p>"
-                    + "<p><span class=\"label\">expected</span> \(escape(failure.expected))</p>"
-                    + "<p><span class=\"label\">actual</span> \(escape(failure.actual))</p></div>"
-            }
-            html += "</div>\n"
-        }
+            + result.step.siri.map { TurnExpectation.Key(rawValue: $0.name) ?? .calls }.filter { $0 != .loads }
+        html += checks(checked: checked, failures: result.failures, skipped: result.skipped)
         html += "</li>\n"
+        return html
+    }
+
+    /// The expectations of a turn or a scenario: those that held, each failure with expected against actual, and
+    /// those skipped with why.
+    static func checks(checked: [TurnExpectation.Key], failures: [ExpectationFailure], skipped: [SkippedExpectation]) -> String {
+        guard !checked.isEmpty || !failures.isEmpty || !skipped.isEmpty else { return "" }
+        var html = "<div class=\"checks\">"
+        let failedKeys = Set(failures.map(\.key))
+        var held: [TurnExpectation.Key] = []
+        for key in checked where !failedKeys.contains(key) && !held.contains(key) { held.append(key) }
+        if !held.isEmpty { html += "<p class=\"held\">✓ " + held.map(\.rawValue).joined(separator: ", ") + "</p>" }
+        for failure in failures {
+            html += "<div class=\"broken\"><p>✗ <b>\(failure.key.rawValue)</b>\(failure.location.map { " <span class=\"muted\">(\(escape($0.description)))</span>" } ?? "")</p>"
+                + "<p><span class=\"label\">expected</span> \(escape(failure.expected))</p>"
+                + "<p><span class=\"label\">actual</span> \(escape(failure.actual))</p></div>"
+        }
+        for skip in skipped {
+            html += "<p class=\"muted\">SKIPPED <b>\(skip.key.rawValue)</b>\(skip.location.map { " (\(escape($0.description)))" } ?? ""): \(escape(skip.note))</p>"
+        }
         return html
     }
 

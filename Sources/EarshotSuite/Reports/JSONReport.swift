@@ -23,12 +23,29 @@ public enum JSONReport {
         var expected: String
         var actual: String
         var line: Int?
+        /// The file of the expectation when it is not the test file (a SiriEvaluations Swift file).
+        var file: String?
 
         init(_ failure: ExpectationFailure) {
             key = failure.key.rawValue
             expected = failure.expected
             actual = failure.actual
             line = failure.location?.line
+            file = failure.location?.file
+        }
+    }
+
+    struct SkipRecord: Encodable {
+        var key: String
+        var note: String
+        var file: String?
+        var line: Int?
+
+        init(_ skipped: SkippedExpectation) {
+            key = skipped.key.rawValue
+            note = skipped.note
+            file = skipped.location?.file
+            line = skipped.location?.line
         }
     }
 
@@ -36,13 +53,15 @@ public enum JSONReport {
         var turn: Turn
         var failures: [FailureRecord]
         var note: String?
+        var skipped: [SkipRecord]
 
-        enum CodingKeys: String, CodingKey { case turn, failures, note }
+        enum CodingKeys: String, CodingKey { case turn, failures, note, skipped }
         func encode(to encoder: any Encoder) throws {
             var c = encoder.container(keyedBy: CodingKeys.self)
             try c.encode(turn, forKey: .turn)
             try c.encode(failures, forKey: .failures)
             try c.encode(note, forKey: .note)
+            if !skipped.isEmpty { try c.encode(skipped, forKey: .skipped) }
         }
     }
 
@@ -55,8 +74,10 @@ public enum JSONReport {
         var notRun: Int
         var seconds: Double
         var turns: [TurnRecord]
+        var scenarioFailures: [FailureRecord]
+        var scenarioSkipped: [SkipRecord]
 
-        enum CodingKeys: String, CodingKey { case file, conversation, profile, passed, error, notRun, seconds, turns }
+        enum CodingKeys: String, CodingKey { case file, conversation, profile, passed, error, notRun, seconds, turns, scenarioFailures, scenarioSkipped }
         func encode(to encoder: any Encoder) throws {
             var c = encoder.container(keyedBy: CodingKeys.self)
             try c.encode(file, forKey: .file)
@@ -67,6 +88,8 @@ public enum JSONReport {
             try c.encode(notRun, forKey: .notRun)
             try c.encode(seconds, forKey: .seconds)
             try c.encode(turns, forKey: .turns)
+            if !scenarioFailures.isEmpty { try c.encode(scenarioFailures, forKey: .scenarioFailures) }
+            if !scenarioSkipped.isEmpty { try c.encode(scenarioSkipped, forKey: .scenarioSkipped) }
         }
 
         init(_ result: CaseResult) {
@@ -77,7 +100,10 @@ public enum JSONReport {
             error = result.error
             notRun = result.notRun
             seconds = result.seconds
-            turns = result.turns.map { TurnRecord(turn: $0.turn, failures: $0.failures.map(FailureRecord.init), note: $0.note) }
+            turns = result.turns.map { TurnRecord(turn: $0.turn, failures: $0.failures.map(FailureRecord.init), note: $0.note,
+                                                  skipped: $0.skipped.map(SkipRecord.init)) }
+            scenarioFailures = result.scenarioFailures.map(FailureRecord.init)
+            scenarioSkipped = result.scenarioSkipped.map(SkipRecord.init)
         }
     }
 
@@ -90,13 +116,15 @@ public enum JSONReport {
             var mode: String
             var seconds: Double
             var audioSeconds: Double
+            var skipped: Int
         }
         var summary: Totals
 
         init(_ result: SuiteResult) {
             summary = Totals(cases: result.cases.count, passed: result.cases.count - result.failedCases.count,
                              failed: result.failedCases.count, turns: result.turnCount, mode: result.options.mode.rawValue,
-                             seconds: result.seconds, audioSeconds: result.audioSeconds)
+                             seconds: result.seconds, audioSeconds: result.audioSeconds,
+                             skipped: result.cases.reduce(0) { $0 + $1.skipped.count })
         }
     }
 }

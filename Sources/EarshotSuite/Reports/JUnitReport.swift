@@ -1,4 +1,5 @@
 import Earshot
+import EarshotImport
 import Foundation
 
 /// `earshot test --junit FILE`: JUnit XML as CI servers read it. One `<testsuite>` per test file, one
@@ -25,7 +26,7 @@ public enum JUnitReport {
         for (index, group) in byFile.enumerated() {
             let time = group.cases.reduce(0) { $0 + $1.seconds }
             xml += "  <testsuite name=\"\(escape(group.file))\" tests=\"\(group.cases.count)\" failures=\"\(countFailures(group.cases))\" "
-                + "errors=\"\(countErrors(group.cases))\" skipped=\"0\" time=\"\(seconds(time))\" timestamp=\"\(stamp)\" "
+                + "errors=\"\(countErrors(group.cases))\" skipped=\"\(group.cases.filter(isSkipped).count)\" time=\"\(seconds(time))\" timestamp=\"\(stamp)\" "
                 + "hostname=\"\(escape(host))\" id=\"\(index)\" package=\"earshot\">\n"
             for result in group.cases {
                 let name = result.testCase.conversation.name
@@ -33,8 +34,11 @@ public enum JUnitReport {
                 if let error = result.error {
                     xml += "      <error message=\"\(escape(error))\" type=\"speech\">\(escape(ConsoleReport.failure(result)))</error>\n"
                 } else if !result.passed {
-                    let first = result.failures.first.map { "\($0.key.rawValue): expected \($0.expected), got \($0.actual)" } ?? "failed"
+                    let first = result.failures.first.map { "\($0.key.rawValue)\($0.location.map { " at \($0)" } ?? ""): expected \($0.expected), got \($0.actual)" } ?? "failed"
                     xml += "      <failure message=\"\(escape(first))\" type=\"expectation\">\(escape(ConsoleReport.failure(result)))</failure>\n"
+                } else if isSkipped(result) {
+                    // Nothing it expects could be checked (only `Loads`): skipped, never passed.
+                    xml += "      <skipped message=\"\(escape(result.skipped.map(\.note).joined(separator: "; ")))\"/>\n"
                 }
                 xml += "      <system-out>\(escape(transcript(result)))</system-out>\n"
                 xml += "    </testcase>\n"
@@ -56,6 +60,15 @@ public enum JUnitReport {
     static func transcript(_ result: CaseResult) -> String {
         let writer = TranscriptWriter(style: .transcript)
         return result.turns.map { writer.render($0.turn, deviceName: result.deviceName) }.joined(separator: "\n")
+    }
+
+    /// A case that passed without checking anything but expectations Earshot skips.
+    static func isSkipped(_ result: CaseResult) -> Bool {
+        guard result.passed, !result.skipped.isEmpty else { return false }
+        let conversation = result.testCase.conversation
+        let expectations = conversation.siri + conversation.turns.flatMap(\.siri)
+        let yaml = conversation.turns.contains { !$0.expectation.isEmpty }
+        return !yaml && expectations.allSatisfy { if case .loads = $0.kind { true } else { false } }
     }
 
     private static func countFailures(_ cases: [CaseResult]) -> Int { cases.filter { $0.error == nil && !$0.passed }.count }

@@ -1,5 +1,6 @@
 import EarshotAudio
 import EarshotDialogue
+import EarshotModel
 
 /// One conversation of a test file on one device: the unit a run passes or fails, a JUnit test case.
 public struct TestCase: Sendable {
@@ -30,12 +31,28 @@ public struct CaseResult: Sendable {
     public var seconds: Double
     /// Seconds of audio recognised (audio turns only).
     public var audioSeconds: Double
+    /// A SiriEvaluations scenario's own expectations that did not hold (checked over all its turns).
+    public var scenarioFailures: [ExpectationFailure] = []
+    /// A scenario's own expectations Earshot does not check (`Loads`), each with why.
+    public var scenarioSkipped: [SkippedExpectation] = []
 
     /// Whether every expectation held.
-    public var passed: Bool { error == nil && turns.allSatisfy(\.failures.isEmpty) }
+    public var passed: Bool { error == nil && turns.allSatisfy(\.failures.isEmpty) && scenarioFailures.isEmpty }
 
     /// The expectations that did not hold.
-    public var failures: [ExpectationFailure] { turns.flatMap(\.failures) }
+    public var failures: [ExpectationFailure] { turns.flatMap(\.failures) + scenarioFailures }
+
+    /// Every expectation not checked, the turns' then the scenario's.
+    public var skipped: [SkippedExpectation] { turns.flatMap(\.skipped) + scenarioSkipped }
+}
+
+/// An expectation Earshot reads but does not check, reported as skipped, never as passed: `Loads` (App
+/// Skills are not emulated), an entity property Earshot's values do not have.
+public struct SkippedExpectation: Sendable, Equatable {
+    public var key: TurnExpectation.Key
+    /// Why it is not checked.
+    public var note: String
+    public var location: SourceLocation?
 }
 
 /// One turn as it ran.
@@ -51,6 +68,8 @@ public struct TurnResult: Sendable {
     public var heardAudio: AudioBuffer?
     /// The reply in the profile's voice, when the run keeps audio.
     public var replyAudio: AudioBuffer?
+    /// Expectations of the turn not checked, with why.
+    public var skipped: [SkippedExpectation] = []
 }
 
 /// The outcome of running cases.

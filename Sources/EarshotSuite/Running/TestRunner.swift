@@ -1,6 +1,7 @@
 import Earshot
 import EarshotAudio
 import EarshotDialogue
+import EarshotImport
 import EarshotModel
 import EarshotSpeech
 import Foundation
@@ -65,6 +66,12 @@ public struct TestRunner: Sendable {
     public func run(_ cases: [TestCase], progress: (@Sendable (Progress) -> Void)? = nil) async throws -> SuiteResult {
         let started = ContinuousClock.now
         var result = try await run(cases, devices: try devices(for: cases), progress: progress)
+        // A scenario's own expectations see every turn that ran (a run that stopped early is graded on those).
+        if !testCase.conversation.siri.isEmpty {
+            let graded = grader.grade(testCase.conversation.siri, turns: result.turns.map(\.turn), first: 0, previous: nil)
+            result.scenarioFailures = graded.failures
+            result.scenarioSkipped = graded.skipped
+        }
         result.seconds = (ContinuousClock.now - started).seconds
         return result
     }
@@ -168,6 +175,7 @@ public struct TestRunner: Sendable {
         var speaker = session.profile
         if let voice = options.voice { speaker.voice.name = voice }
         let steps = testCase.conversation.turns
+        let grader = SiriGrader(apps: suite.files[testCase.fileIndex].workspace.apps)
         turns: for (index, step) in steps.enumerated() {
             do {
                 var note: String?
@@ -214,10 +222,16 @@ public struct TestRunner: Sendable {
                 if options.keepAudio, !turn.reply.text.isEmpty {
                     replyAudio = try await worker.speechLoop(for: source).speak(turn.reply.text, profile: session.profile)
                 }
-                let failures = step.expectation.failures(for: turn)
+                var failures = step.expectation.failures(for: turn)
+                var skipped: [SkippedExpectation] = []
+                if !step.siri.isEmpty {
+                    let graded = grader.grade(step.siri, turns: [turn], first: index, previous: result.turns.last?.turn)
+                    failures += graded.failures
+                    skipped = graded.skipped
+                }
                 result.turns.append(TurnResult(step: step, turn: turn, failures: failures, note: note,
-                                               heardAudio: heardAudio, replyAudio: replyAudio))
-                if !failures.isEmpty {
+                                               heardAudio: heardAudio, replyAudio: replyAudio, skipped: skipped))
+                if !failures.isEmpty, !testCase.conversation.gradesEveryTurn {
                     result.notRun = steps.count - index - 1
                     break turns
                 }
@@ -226,6 +240,12 @@ public struct TestRunner: Sendable {
                 result.notRun = steps.count - index - 1
                 break turns
             }
+        }
+        // A scenario's own expectations see every turn that ran (a run that stopped early is graded on those).
+        if !testCase.conversation.siri.isEmpty {
+            let graded = grader.grade(testCase.conversation.siri, turns: result.turns.map(\.turn), first: 0, previous: nil)
+            result.scenarioFailures = graded.failures
+            result.scenarioSkipped = graded.skipped
         }
         result.seconds = (ContinuousClock.now - started).seconds
         return result

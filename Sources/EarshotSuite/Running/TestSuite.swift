@@ -23,12 +23,18 @@ public struct TestSuite: Sendable {
     /// - Throws: ``LoadError`` with the file and line of the first problem: a key that does not exist, a
     ///   manifest that is missing or broken, an unknown profile, intent, app or parameter, a recording
     ///   that is missing or unreadable.
-    public static func load(paths: [String], profilesDirectory: String? = nil) throws(LoadError) -> TestSuite {
+    ///
+    /// A Swift file given by its path holds SiriEvaluations scenarios: they run on the apps `apps` names (Swift
+    /// sources, manifests, folders holding `app.yaml`) and on `profiles` (default HomePod).
+    public static func load(paths: [String], profilesDirectory: String? = nil, apps givenApps: [String] = [],
+                            profiles givenProfiles: [String] = []) throws(LoadError) -> TestSuite {
         let profiles = try Workspace.loadProfiles(directory: profilesDirectory)
         var files: [File] = []
         var recordings: [String: AudioBuffer] = [:]
         for path in try testFiles(paths) {
-            let test = try ConversationTestFile(contentsOf: path)
+            let test = path.hasSuffix(ConversationTestFile.swiftSuffix)
+                ? try ConversationTestFile(swiftScenarios: path, apps: givenApps, profiles: givenProfiles)
+                : try ConversationTestFile(contentsOf: path)
             var apps: [AppManifest] = []
             for app in test.apps {
                 let manifest = AppManifest.manifestPath(for: app.value)
@@ -40,6 +46,7 @@ public struct TestSuite: Sendable {
             }
             let workspace = Workspace(apps: apps, profiles: profiles)
             try check(test, against: workspace)
+            try checkScenarios(test, against: workspace.apps)
             for conversation in test.conversations {
                 for turn in conversation.turns {
                     guard case .audio(let audioPath) = turn.input, recordings[audioPath] == nil else { continue }

@@ -1,4 +1,5 @@
 import EarshotDialogue
+import EarshotImport
 import EarshotMatching
 import EarshotModel
 import Foundation
@@ -27,7 +28,8 @@ extension ConversationTestFile {
             throw LoadError(file.location(of: file.root), "this is an app manifest, not a conversation test file.",
                             fix: "Give earshot test the *\(Self.fileSuffix) files (or their folder); a test file names its apps under 'apps:'.")
         }
-        let root = try Fields(file.root, in: file, what: "the test file", allowed: ["apps", "profiles", "settings", "conversations"])
+        let root = try Fields(file.root, in: file, what: "the test file",
+                              allowed: ["apps", "profiles", "settings", "conversations", "scenarios", "scenarioProfiles"])
         path = file.path
         let folder = (file.path as NSString).deletingLastPathComponent
         let appsNode = try root.require("apps", fix: "Add 'apps: [../app.yaml]' (manifests or app folders, relative to this file).")
@@ -40,12 +42,45 @@ extension ConversationTestFile {
             throw LoadError(file.location(of: node), "'profiles' is empty.", fix: "Name at least one, e.g. profiles: [homepod, watch].")
         }
         settings = try TestSettings(root["settings"], in: file)
-        let nodes = try file.sequence(
-            try root.require("conversations", fix: "Add a 'conversations:' list, each with a name and turns."), what: "'conversations'")
-        if nodes.isEmpty, let node = root["conversations"] {
+        // A sidecar of SiriEvaluations Swift files: `scenarios: [../UITests/Scenarios.swift]` (our extension).
+        let scenarioFiles = try root.strings("scenarios") ?? []
+        if let node = root["scenarios"], scenarioFiles.isEmpty {
+            throw LoadError(file.location(of: node), "'scenarios' is empty.", fix: "Name the Swift files of SiriEvaluations scenarios, relative to this file.")
+        }
+        var scenarioProfiles: [String: [Located<String>]] = [:]
+        if let node = root["scenarioProfiles"] {
+            for (name, list) in try file.mapping(node, what: "'scenarioProfiles'") {
+                scenarioProfiles[name.value] = try file.strings(list, what: "'scenarioProfiles' of '\(name.value)'").map { Self.resolveProfile($0, from: folder) }
+            }
+        }
+        let nodes = try root["conversations"].map { node throws(LoadError) in try file.sequence(node, what: "'conversations'") } ?? []
+        if scenarioFiles.isEmpty, root["conversations"] == nil {
+            throw LoadError(file.location(of: file.root), "the test file has no 'conversations'.",
+                            fix: "Add a 'conversations:' list, each with a name and turns (or 'scenarios:', SiriEvaluations Swift files).")
+        }
+        if nodes.isEmpty, scenarioFiles.isEmpty, let node = root["conversations"] {
             throw LoadError(file.location(of: node), "'conversations' is empty.", fix: "Add at least one conversation with a name and turns.")
         }
         var conversations: [ConversationTest] = []
+        for swift in scenarioFiles {
+            let swiftPath = Self.resolve(swift.value, from: folder)
+            guard FileManager.default.fileExists(atPath: swiftPath) else {
+                throw LoadError(swift.location, "no Swift file at '\(swiftPath)'.", fix: "Check the path: it is relative to this test file's folder.")
+            }
+            let read = try SiriScenarioReader().read(contentsOf: swiftPath)
+            for scenario in read.scenarios {
+                if let earlier = conversations.first(where: { $0.name == scenario.name }) {
+                    throw LoadError(scenario.location, "a second scenario named '\(scenario.name)' (first at \(earlier.location)).",
+                                    fix: "Bind each scenario to its own constant name: reports and --filter tell them apart by it.")
+                }
+                conversations.append(ConversationTest(scenario: scenario, profiles: scenarioProfiles[scenario.name]))
+            }
+        }
+        for (name, list) in scenarioProfiles where !conversations.contains(where: { $0.name == name }) {
+            throw LoadError(list.first?.location ?? file.location(of: file.root), "'scenarioProfiles' names no scenario '\(name)'.",
+                            fix: (Spelling.nearest(to: name, in: conversations.map(\.name)).map { "Did you mean '\($0)'? " } ?? "")
+                                + "Use the constant a scenario is bound to.")
+        }
         for node in nodes {
             let conversation = try ConversationTest(node: node, file: file, folder: folder)
             if let earlier = conversations.first(where: { $0.name == conversation.name }) {
@@ -123,7 +158,7 @@ extension TestTurn {
 extension TurnExpectation {
     init(node: Node, file: YAMLFile, what: String) throws(LoadError) {
         self.init()
-        let fields = try Fields(node, in: file, what: what, allowed: Key.allCases.map(\.rawValue))
+        let fields = try Fields(node, in: file, what: what, allowed: Key.yamlKeys.map(\.rawValue))
         for (name, keyNode, value) in fields.pairs {
             guard let key = Key(rawValue: name) else { continue }
             locations[key] = file.location(of: keyNode)

@@ -1,4 +1,5 @@
 import EarshotDialogue
+import EarshotImport
 import EarshotModel
 import Foundation
 
@@ -28,6 +29,11 @@ public struct ConversationTest: Sendable {
     /// Labels that `--tag` selects by.
     public var tags: [String]
     public var turns: [TestTurn]
+    /// A SiriEvaluations scenario's own expectations, checked against all its turns together.
+    public var siri: [SiriExpectation] = []
+    /// Whether every turn runs and is graded whatever an earlier one did (SiriEvaluations scenarios), rather
+    /// than stopping at the first failing turn (`*.convo.yaml` conversations).
+    public var gradesEveryTurn = false
 }
 
 /// One turn of a scripted conversation: what the person says and what must come of it.
@@ -43,6 +49,8 @@ public struct TestTurn: Sendable {
     public var input: Input
     public var expectation: TurnExpectation
     public var location: SourceLocation
+    /// A SiriEvaluations `UserTurn`'s expectations, checked against this turn only.
+    public var siri: [SiriExpectation] = []
 }
 
 /// Device settings a test file may set (our extension of the spec): the same switches as the CLI's

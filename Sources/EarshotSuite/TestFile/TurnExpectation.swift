@@ -8,6 +8,11 @@ public struct TurnExpectation: Sendable {
     /// The keys an `expect:` may hold, in the order failures are listed.
     public enum Key: String, Sendable, CaseIterable {
         case heard, intent, app, mode, parameters, asks, reply, snippet, outcome
+        /// SiriEvaluations' expectations, from Swift scenario files (never keys of `expect:`).
+        case calls = "Calls", response = "SiriResponse", onScreen = "OnScreen", finds = "Finds", loads = "Loads"
+
+        /// The keys an `expect:` of a `*.convo.yaml` may hold.
+        public static let yamlKeys: [Key] = [.heard, .intent, .app, .mode, .parameters, .asks, .reply, .snippet, .outcome]
     }
 
     /// What the device heard (the typed text, or what recognition made of the audio).

@@ -11,8 +11,17 @@ struct TestCommand: AsyncParsableCommand {
         abstract: "Runs conversation test files (*.convo.yaml): typed, or spoken and recognised with --audio.",
         discussion: "Exit status: 0 every expectation held, 1 a test failed, 2 a test file, app or option cannot be used.")
 
-    @Argument(help: "Test files, or folders searched for *.convo.yaml (default: the current folder).")
+    @Argument(help: "Test files, or folders searched for *.convo.yaml (default: the current folder); a .swift file holds SiriEvaluations scenarios.")
     var paths: [String] = []
+
+    @Option(help: "The app SiriEvaluations Swift files run on: its Swift sources, a manifest, or a folder holding app.yaml (repeatable).")
+    var app: [String] = []
+
+    @Option(help: "A device SiriEvaluations Swift files run on (repeatable; default homepod).")
+    var profile: [String] = []
+
+    @Option(help: "Write each *.convo.yaml suite into this folder as SiriEvaluations Swift scenarios, with a sidecar *.convo.yaml, instead of running it.")
+    var exportSwift: String?
 
     @Flag(help: "Speak every 'say:' line (espeak-ng) and recognise it (pocketsphinx) before answering.")
     var audio = false
@@ -41,7 +50,7 @@ struct TestCommand: AsyncParsableCommand {
     @Option(help: "Write a self-contained HTML report here: failures first, transcripts, reply audio.")
     var report: String?
 
-    @Flag(help: "Replace a --junit or --report file that is not an earlier Earshot report.")
+    @Flag(help: "Replace a --junit or --report file that is not an earlier Earshot report, or files --export-swift writes.")
     var force = false
 
     @Flag(help: "One JSON object per conversation and device, one per line, then the totals.")
@@ -101,7 +110,13 @@ struct TestCommand: AsyncParsableCommand {
         // Where the reports go is checked first: a long run is not lost to a typo in a path.
         if let junit { try ReportFile.check(junit, option: "--junit", force: force) }
         if let report { try ReportFile.check(report, option: "--report", force: force) }
-        let suite = try TestSuite.load(paths: paths.isEmpty ? ["."] : paths, profilesDirectory: profilesDir)
+        let suite = try TestSuite.load(paths: paths.isEmpty ? ["."] : paths, profilesDirectory: profilesDir, apps: app, profiles: profile)
+        if let exportSwift {
+            for output in try SwiftScenarioWriter.export(suite, into: exportSwift, force: force) {
+                say("wrote \(output.swiftPath) and \(output.sidecarPath) (\(output.notExpressed.count) thing\(output.notExpressed.count == 1 ? "" : "s") not expressed, listed at its top)")
+            }
+            return
+        }
         let selected = try suite.cases(filter: filter, tags: tag)
         if selected.isEmpty, filter != nil || !tag.isEmpty {
             throw LoadError(SourceLocation(file: filter.map { "--filter \($0)" } ?? "--tag \(tag.joined(separator: ","))"),
