@@ -22,12 +22,12 @@ public struct SiriScenarioFile: Sendable {
 public struct SiriScenarioTest: Sendable {
     /// The constant it is bound to (`let waterBasil = SiriScenario { … }`), or where it starts.
     public var name: String
-    public var location: SourceLocation
+    public var location: EarshotModel.SourceLocation
     public var turns: [SiriScenarioTurn]
     /// The `expectation:` closure: checked against all turns together.
     public var expectations: [SiriExpectation]
 
-    public init(name: String, location: SourceLocation, turns: [SiriScenarioTurn], expectations: [SiriExpectation]) {
+    public init(name: String, location: EarshotModel.SourceLocation, turns: [SiriScenarioTurn], expectations: [SiriExpectation]) {
         self.name = name
         self.location = location
         self.turns = turns
@@ -38,10 +38,10 @@ public struct SiriScenarioTest: Sendable {
 /// One `UserTurn`: what the person says and what must come of it in that turn only.
 public struct SiriScenarioTurn: Sendable {
     public var utterance: String
-    public var location: SourceLocation
+    public var location: EarshotModel.SourceLocation
     public var expectations: [SiriExpectation]
 
-    public init(utterance: String, location: SourceLocation, expectations: [SiriExpectation]) {
+    public init(utterance: String, location: EarshotModel.SourceLocation, expectations: [SiriExpectation]) {
         self.utterance = utterance
         self.location = location
         self.expectations = expectations
@@ -75,9 +75,9 @@ public struct SiriExpectation: Sendable {
 
     public var kind: Kind
     /// Where the expectation starts (`Calls`, `SiriResponse`…).
-    public var location: SourceLocation
+    public var location: EarshotModel.SourceLocation
 
-    public init(kind: Kind, location: SourceLocation) {
+    public init(kind: Kind, location: EarshotModel.SourceLocation) {
         self.kind = kind
         self.location = location
     }
@@ -100,9 +100,9 @@ public struct SiriIntentExpectation: Sendable {
     /// The intent's type name.
     public var intent: String
     public var parameters: [SiriPropertyExpectation]
-    public var location: SourceLocation
+    public var location: EarshotModel.SourceLocation
 
-    public init(intent: String, parameters: [SiriPropertyExpectation], location: SourceLocation) {
+    public init(intent: String, parameters: [SiriPropertyExpectation], location: EarshotModel.SourceLocation) {
         self.intent = intent
         self.parameters = parameters
         self.location = location
@@ -113,9 +113,9 @@ public struct SiriIntentExpectation: Sendable {
 public struct SiriPropertyExpectation: Sendable {
     public var name: String
     public var value: SiriValueExpectation
-    public var location: SourceLocation
+    public var location: EarshotModel.SourceLocation
 
-    public init(name: String, value: SiriValueExpectation, location: SourceLocation) {
+    public init(name: String, value: SiriValueExpectation, location: EarshotModel.SourceLocation) {
         self.name = name
         self.value = value
         self.location = location
@@ -159,9 +159,9 @@ public struct SiriEntityExpectation: Sendable {
     public var identifier: String?
     /// `.expect(title: …)`.
     public var properties: [SiriPropertyExpectation]
-    public var location: SourceLocation
+    public var location: EarshotModel.SourceLocation
 
-    public init(type: String, identifier: String?, properties: [SiriPropertyExpectation], location: SourceLocation) {
+    public init(type: String, identifier: String?, properties: [SiriPropertyExpectation], location: EarshotModel.SourceLocation) {
         self.type = type
         self.identifier = identifier
         self.properties = properties
@@ -174,9 +174,9 @@ public struct SiriResponseCheck: Sendable {
     public var text: String
     /// True unless written `caseSensitive: false`.
     public var caseSensitive: Bool
-    public var location: SourceLocation
+    public var location: EarshotModel.SourceLocation
 
-    public init(text: String, caseSensitive: Bool = true, location: SourceLocation) {
+    public init(text: String, caseSensitive: Bool = true, location: EarshotModel.SourceLocation) {
         self.text = text
         self.caseSensitive = caseSensitive
         self.location = location

@@ -24,10 +24,10 @@ public struct SiriScenarioReader {
     /// - Throws: ``LoadError`` at the Swift line of the first thing that cannot be read.
     public func read(contentsOf path: String) throws(LoadError) -> SiriScenarioFile {
         guard let data = FileManager.default.contents(atPath: path) else {
-            throw LoadError(SourceLocation(file: path), "cannot read this Swift file.", fix: "Check the path and that the file is readable.")
+            throw LoadError(EarshotModel.SourceLocation(file: path), "cannot read this Swift file.", fix: "Check the path and that the file is readable.")
         }
         guard let text = String(data: data, encoding: .utf8) else {
-            throw LoadError(SourceLocation(file: path), "this Swift file is not UTF-8 text.", fix: "Save it as UTF-8.")
+            throw LoadError(EarshotModel.SourceLocation(file: path), "this Swift file is not UTF-8 text.", fix: "Save it as UTF-8.")
         }
         return try read(swift: text, path: path)
     }
@@ -54,9 +54,9 @@ private struct Reading {
         converter = SourceLocationConverter(fileName: path, tree: tree)
     }
 
-    func location(of node: some SyntaxProtocol) -> SourceLocation {
+    func location(of node: some SyntaxProtocol) -> EarshotModel.SourceLocation {
         let start = converter.location(for: node.positionAfterSkippingLeadingTrivia)
-        return SourceLocation(file: path, line: start.line, column: start.column)
+        return EarshotModel.SourceLocation(file: path, line: start.line, column: start.column)
     }
 
     func error(_ node: some SyntaxProtocol, _ message: String, fix: String? = nil) -> LoadError {
@@ -72,7 +72,7 @@ private struct Reading {
     mutating func file() throws(LoadError) -> SiriScenarioFile {
         if tree.hasError {
             let bad = ErrorFinder.first(in: tree)
-            throw LoadError(bad.map { location(of: $0) } ?? SourceLocation(file: path), "this Swift file does not parse.",
+            throw LoadError(bad.map { location(of: $0) } ?? EarshotModel.SourceLocation(file: path), "this Swift file does not parse.",
                             fix: "Fix the syntax there (the Swift compiler would stop at it too).")
         }
         for binding in Collector<PatternBindingSyntax>.all(in: tree) {
@@ -89,7 +89,7 @@ private struct Reading {
             scenarios.append(scenario)
         }
         if scenarios.isEmpty {
-            throw LoadError(SourceLocation(file: path), "no SiriScenario in this Swift file.",
+            throw LoadError(EarshotModel.SourceLocation(file: path), "no SiriScenario in this Swift file.",
                             fix: "Write scenarios as SiriScenario { UserTurn(\"…\") { … } } (SiriEvaluations), or give Earshot the file that holds them.")
         }
         return SiriScenarioFile(path: path, scenarios: scenarios)
@@ -97,7 +97,7 @@ private struct Reading {
 
     // MARK: Scenarios and turns
 
-    mutating func scenario(_ call: FunctionCallExprSyntax) throws(LoadError) -> SiriScenarioTest {
+    func scenario(_ call: FunctionCallExprSyntax) throws(LoadError) -> SiriScenarioTest {
         try checkWrittenOut(call)
         var closures = Self.closures(of: call)
         guard let turnsClosure = closures.first(where: { $0.label == nil })?.closure else {
@@ -150,7 +150,7 @@ private struct Reading {
                             fix: "Write each scenario out (an array literal of SiriScenario { … } is read): Earshot reads the file, it does not run it.")
             }
             if let closure = current.as(ClosureExprSyntax.self), let outer = closure.parent?.as(FunctionCallExprSyntax.self)
-                ?? closure.parent?.parent?.as(LabeledExprSyntax.self)?.parent?.parent?.as(FunctionCallExprSyntax.self),
+                ?? closure.parent?.as(LabeledExprSyntax.self)?.parent?.parent?.as(FunctionCallExprSyntax.self),
                let name = Self.callee(outer), !["SiriScenarioLoader", "SiriScenario"].contains(name),
                outer.calledExpression.is(MemberAccessExprSyntax.self) {
                 throw error(call, "this SiriScenario is built by '\(name)' over values only running the code would give.",
@@ -168,13 +168,12 @@ private struct Reading {
                 return name
             }
             if let function = current.as(FunctionDeclSyntax.self) { return function.name.text }
-            if current.is(SiriScenarioBoundary.self) { break }
             node = current.parent
         }
         return "scenario at line \(location(of: call).line ?? 0)"
     }
 
-    mutating func turn(_ call: FunctionCallExprSyntax) throws(LoadError) -> SiriScenarioTurn {
+    func turn(_ call: FunctionCallExprSyntax) throws(LoadError) -> SiriScenarioTurn {
         let arguments = Array(call.arguments)
         guard let first = arguments.first, first.label == nil, !(first.expression.is(ClosureExprSyntax.self)) else {
             throw error(call, "UserTurn needs what the person says first.", fix: "Write UserTurn(\"…\") or UserTurn(\"…\") { expectations }.")
@@ -203,7 +202,7 @@ private struct Reading {
 
     static let expectationNames = ["Calls", "Finds", "OnScreen", "Loads", "SiriResponse"]
 
-    mutating func expectation(_ item: CodeBlockItemSyntax, level: String) throws(LoadError) -> SiriExpectation {
+    func expectation(_ item: CodeBlockItemSyntax, level: String) throws(LoadError) -> SiriExpectation {
         guard case .expr(let expr) = item.item, let call = expr.as(FunctionCallExprSyntax.self), let name = Self.callee(call) else {
             throw unreadable(item, in: level, expected: "Calls, Finds, OnScreen, Loads or SiriResponse")
         }
@@ -288,7 +287,9 @@ private struct Reading {
     func unreadable(_ item: CodeBlockItemSyntax, in level: String, expected: String) -> LoadError {
         let what: String
         switch item.item {
-        case .stmt(let statement) where statement.is(ForStmtSyntax.self): what = "a loop"
+        case .stmt(let statement) where statement.is(ForStmtSyntax.self) || statement.is(WhileStmtSyntax.self): what = "a loop"
+        case .stmt(let statement) where statement.as(ExpressionStmtSyntax.self).map({ $0.expression.is(IfExprSyntax.self) || $0.expression.is(SwitchExprSyntax.self) }) ?? false:
+            what = "a condition"
         case .stmt: what = "a statement"
         case .decl: what = "a declaration"
         case .expr(let expr) where expr.is(IfExprSyntax.self) || expr.is(SwitchExprSyntax.self): what = "a condition"
@@ -304,7 +305,7 @@ private struct Reading {
                      fix: "Write \(expected) out, one per line.")
     }
 
-    mutating func responseCheck(_ argument: LabeledExprSyntax) throws(LoadError) -> SiriResponseCheck {
+    func responseCheck(_ argument: LabeledExprSyntax) throws(LoadError) -> SiriResponseCheck {
         let fix = "Write .contains(\"…\") or .contains(\"…\", caseSensitive: false): plain text, never a pattern."
         guard argument.label == nil, let call = argument.expression.as(FunctionCallExprSyntax.self),
               let member = call.calledExpression.as(MemberAccessExprSyntax.self), member.declName.baseName.text == "contains" else {
@@ -327,7 +328,7 @@ private struct Reading {
         return SiriResponseCheck(text: text, caseSensitive: caseSensitive, location: location(of: argument))
     }
 
-    mutating func intentExpectation(_ expr: ExprSyntax) throws(LoadError) -> SiriIntentExpectation {
+    func intentExpectation(_ expr: ExprSyntax) throws(LoadError) -> SiriIntentExpectation {
         switch try value(expr) {
         case .intent(let name), .unbound(let name): return SiriIntentExpectation(intent: name, parameters: [], location: location(of: expr))
         case .intentExpectation(let expectation):
@@ -342,7 +343,7 @@ private struct Reading {
         }
     }
 
-    mutating func entityExpectation(_ expr: ExprSyntax, in name: String) throws(LoadError) -> SiriEntityExpectation {
+    func entityExpectation(_ expr: ExprSyntax, in name: String) throws(LoadError) -> SiriEntityExpectation {
         switch try value(expr) {
         case .entity(let type), .unbound(let type): return SiriEntityExpectation(type: type, identifier: nil, properties: [], location: location(of: expr))
         case .entityExpectation(let expectation):
@@ -371,7 +372,7 @@ private struct Reading {
         case unbound(String)
     }
 
-    mutating func value(_ expr: ExprSyntax, depth: Int = 0) throws(LoadError) -> Value {
+    func value(_ expr: ExprSyntax, depth: Int = 0) throws(LoadError) -> Value {
         guard depth < 20 else { throw error(expr, "the constants here refer to each other in a circle.", fix: "Write the value out.") }
         if let reference = expr.as(DeclReferenceExprSyntax.self) {
             let name = reference.baseName.text
@@ -467,7 +468,7 @@ private struct Reading {
     }
 
     /// The labeled arguments of `expect(…)`; `nil` arguments are not checked, as in AppIntentsTesting.
-    mutating func properties(_ call: FunctionCallExprSyntax) throws(LoadError) -> [SiriPropertyExpectation] {
+    func properties(_ call: FunctionCallExprSyntax) throws(LoadError) -> [SiriPropertyExpectation] {
         var out: [SiriPropertyExpectation] = []
         for argument in call.arguments {
             guard let label = argument.label?.text else {
@@ -542,9 +543,6 @@ private struct Reading {
     /// An unbound type name read as an entity when `.expect` is called on it: `EventEntity.expect(title:)`.
     static func looksLikeEntity(_ name: String) -> Bool { name.hasSuffix("Entity") }
 }
-
-/// Where the search for a scenario's name stops.
-private typealias SiriScenarioBoundary = CodeBlockSyntax
 
 /// Every node of one kind in a tree, in source order.
 private final class Collector<Node: SyntaxProtocol>: SyntaxAnyVisitor {

@@ -129,9 +129,12 @@ struct SiriGrader {
                 }
                 // A call of that intent with other values: point at the first parameter it breaks.
                 var location = intent.location
-                if let near = ran.first(where: { $0.intent == intent.intent }),
-                   let broken = intent.parameters.first(where: { !holds($0.value, near.parameters.first { p in p.id == $0.name }?.value ?? nil, setID: valueSetID(intent.intent, $0.name)) }) {
-                    location = broken.location
+                if let near = ran.first(where: { $0.intent == intent.intent }) {
+                    let broken = intent.parameters.first { parameter in
+                        let value = near.parameters.first { $0.id == parameter.name }?.value ?? nil
+                        return !holds(parameter.value, value, setID: valueSetID(intent.intent, parameter.name))
+                    }
+                    if let broken { location = broken.location }
                 }
                 let order = ordering == .ordered && ran.contains(where: { satisfies($0, intent) }) ? " (after the calls before it)" : ""
                 failures.append(ExpectationFailure(key: .calls, expected: "Siri calls " + describe(intent) + order + " in \(scope)",

@@ -182,6 +182,8 @@ extension TurnExpectation {
                     let expected = valueNode.null != nil ? nil : try file.scalar(valueNode, what: "parameter '\(id.value)' of \(what)")
                     parameters.append((id.value, expected))
                 }
+            case .calls, .response, .onScreen, .finds, .loads:
+                continue  // SiriEvaluations' kinds: never keys of `expect:` (not in Key.yamlKeys)
             }
         }
     }
