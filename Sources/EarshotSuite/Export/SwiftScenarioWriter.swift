@@ -36,10 +36,9 @@ public struct SwiftScenarioWriter {
     }
 
     /// The Swift file and its sidecar for a suite written into `directory`.
-    public func write(into directory: String) -> Output {
+    public func write(into directory: String, name: String? = nil) -> Output {
         let test = file.test
-        var base = (test.path as NSString).lastPathComponent
-        if base.hasSuffix(ConversationTestFile.fileSuffix) { base.removeLast(ConversationTestFile.fileSuffix.count) }
+        let base = name ?? Self.baseName(test.path)
         let typeBase = Self.identifier(base, upper: true)
         let apps = file.workspace.apps
         let intents = apps.flatMap(\.intents)
@@ -56,7 +55,9 @@ public struct SwiftScenarioWriter {
         var names: [String] = []
         var written: [String] = []
         var scenarioProfiles: [(String, [String])] = []
-        conversations: for conversation in test.conversations {
+        var scenarioSettings: [(String, String)] = []
+        // Conversations read from SiriEvaluations Swift are Swift already.
+        conversations: for conversation in test.conversations where !conversation.gradesEveryTurn {
             var name = Self.identifier(conversation.name, upper: false)
             if name.hasSuffix("Intent") || name.hasSuffix("Entity") || name.hasSuffix("Definitions") { name += "Scenario" }
             while names.contains(name) { name += "Again" }
@@ -131,7 +132,10 @@ public struct SwiftScenarioWriter {
                     turns += "    UserTurn(\(SiriScenarioWriting.literal(utterance))) {\n" + lines.map { "        \($0)\n" }.joined() + "    }\n"
                 }
             }
-            if conversation.settings != TestSettings() { unsaid.append("'\(conversation.name)': its device settings") }
+            if conversation.settings != TestSettings() {
+                unsaid.append("'\(conversation.name)': its device settings (kept in the sidecar)")
+                if let settings = Self.yaml(conversation.settings) { scenarioSettings.append((name, settings)) }
+            }
             notes += unsaid
             names.append(name)
             written.append(conversation.name)
@@ -169,7 +173,43 @@ public struct SwiftScenarioWriter {
         if !scenarioProfiles.isEmpty {
             sidecar += "scenarioProfiles:\n" + scenarioProfiles.map { "  \($0.0): [\($0.1.map { Self.yaml(Self.profilePath($0, from: directory)) }.joined(separator: ", "))]\n" }.joined()
         }
+        if !scenarioSettings.isEmpty {
+            sidecar += "scenarioSettings:\n" + scenarioSettings.map { "  \($0.0): \($0.1)\n" }.joined()
+        }
         return Output(swiftPath: swiftPath, swift: swift, sidecarPath: sidecarPath, sidecar: sidecar, notExpressed: notes, written: written)
+    }
+
+    /// A test file's name without `.convo.yaml`.
+    static func baseName(_ path: String) -> String {
+        var base = (path as NSString).lastPathComponent
+        if base.hasSuffix(ConversationTestFile.fileSuffix) { base.removeLast(ConversationTestFile.fileSuffix.count) }
+        return base
+    }
+
+    /// Names for the files of `paths`, each unique: the file's own name, else with the folder it belongs to
+    /// (`soupchef-answers` for `soupchef/tests/answers.convo.yaml`), else numbered.
+    static func uniqueNames(_ paths: [String]) -> [String] {
+        let bases = paths.map(baseName)
+        var used = Set<String>()
+        var out: [String] = []
+        for (path, base) in zip(paths, bases) {
+            var name = base
+            if bases.filter({ $0 == base }).count > 1 {
+                var folder = (path as NSString).deletingLastPathComponent
+                if (folder as NSString).lastPathComponent == "tests" { folder = (folder as NSString).deletingLastPathComponent }
+                let owner = (URL(fileURLWithPath: folder).standardizedFileURL.path as NSString).lastPathComponent
+                name = owner.isEmpty ? base : "\(owner)-\(base)"
+            }
+            var candidate = name
+            var counter = 2
+            while used.contains(candidate) {
+                candidate = "\(name)-\(counter)"
+                counter += 1
+            }
+            used.insert(candidate)
+            out.append(candidate)
+        }
+        return out
     }
 
     /// The constant an intent's definition is bound to: `orderSoupIntent`.
@@ -246,7 +286,7 @@ public struct SwiftScenarioWriter {
 
 extension SwiftScenarioWriter {
     /// Writes every `*.convo.yaml` suite of `suite` into `directory` (made when missing) as SiriEvaluations Swift
-    /// with its sidecar; suites read from Swift files are not written again. An existing file is replaced only
+    /// with its sidecar, each under a name of its own; scenarios read from Swift files are not written again. An existing file is replaced only
     /// with `force`.
     ///
     /// - Returns: what was written, in suite order.
@@ -256,8 +296,9 @@ extension SwiftScenarioWriter {
         if FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory), !isDirectory.boolValue {
             throw LoadError(SourceLocation(file: directory), "--export-swift needs a folder; this is a file.", fix: "Give a folder (it is made when missing).")
         }
-        let outputs = suite.files.filter { !$0.test.path.hasSuffix(ConversationTestFile.swiftSuffix) }
-            .map { SwiftScenarioWriter(file: $0).write(into: directory) }
+        let files = suite.files.filter { $0.test.conversations.contains { !$0.gradesEveryTurn } }
+        let names = uniqueNames(files.map(\.test.path))
+        let outputs = zip(files, names).map { SwiftScenarioWriter(file: $0.0).write(into: directory, name: $0.1) }
         for output in outputs where !force {
             for path in [output.swiftPath, output.sidecarPath] where FileManager.default.fileExists(atPath: path) {
                 throw LoadError(SourceLocation(file: path), "this file exists; --export-swift does not replace it.",

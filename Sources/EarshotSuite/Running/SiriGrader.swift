@@ -41,11 +41,13 @@ struct SiriGrader {
     }
 
     /// The failures and skipped expectations of `expectations` over `turns` (`first` is the index of the first
-    /// of them in the conversation; `previous` the turn before it, for what was newly resolved).
-    func grade(_ expectations: [SiriExpectation], turns: [Turn], first: Int, previous: Turn?) -> (failures: [ExpectationFailure], skipped: [SkippedExpectation]) {
+    /// of them in the conversation; `previous` the turn before it, for what was newly resolved; `scenario`: the
+    /// scenario's own expectations, over all its turns).
+    func grade(_ expectations: [SiriExpectation], turns: [Turn], first: Int, previous: Turn?,
+               scenario: Bool = false) -> (failures: [ExpectationFailure], skipped: [SkippedExpectation]) {
         var failures: [ExpectationFailure] = []
         var skipped: [SkippedExpectation] = []
-        let scope = turns.count == 1 ? "this turn" : "any turn"
+        let scope = scenario ? "any turn" : "this turn"
         var calls: [Call] = []
         var found: [Found] = []
         var before = previous
@@ -113,7 +115,7 @@ struct SiriGrader {
         var failures: [ExpectationFailure] = []
         func actual() -> String {
             if !ran.isEmpty { return "performed " + ran.map(\.description).joined(separator: ", ") }
-            guard turns.count == 1, let turn = turns.first else { return "no intent performed in any turn" }
+            guard scope == "this turn", let turn = turns.first else { return "no intent performed in any turn" }
             return "no intent performed in this turn (it ended \(turn.outcome.rawValue)" + (turn.asking.map { ", asking \($0)" } ?? "") + ")"
         }
         switch ordering {

@@ -237,7 +237,7 @@ public struct TestRunner: Sendable {
         }
         // A scenario's own expectations see every turn that ran (a run that stopped early is graded on those).
         if !testCase.conversation.siri.isEmpty {
-            let graded = grader.grade(testCase.conversation.siri, turns: result.turns.map(\.turn), first: 0, previous: nil)
+            let graded = grader.grade(testCase.conversation.siri, turns: result.turns.map(\.turn), first: 0, previous: nil, scenario: true)
             result.scenarioFailures = graded.failures
             result.scenarioSkipped = graded.skipped
         }

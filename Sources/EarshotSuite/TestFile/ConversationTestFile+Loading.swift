@@ -29,7 +29,7 @@ extension ConversationTestFile {
                             fix: "Give earshot test the *\(Self.fileSuffix) files (or their folder); a test file names its apps under 'apps:'.")
         }
         let root = try Fields(file.root, in: file, what: "the test file",
-                              allowed: ["apps", "profiles", "settings", "conversations", "scenarios", "scenarioProfiles"])
+                              allowed: ["apps", "profiles", "settings", "conversations", "scenarios", "scenarioProfiles", "scenarioSettings"])
         path = file.path
         let folder = (file.path as NSString).deletingLastPathComponent
         let appsNode = try root.require("apps", fix: "Add 'apps: [../app.yaml]' (manifests or app folders, relative to this file).")
@@ -53,6 +53,12 @@ extension ConversationTestFile {
                 scenarioProfiles[name.value] = try file.strings(list, what: "'scenarioProfiles' of '\(name.value)'").map { Self.resolveProfile($0, from: folder) }
             }
         }
+        var scenarioSettings: [String: (TestSettings, SourceLocation)] = [:]
+        if let node = root["scenarioSettings"] {
+            for (name, settingsNode) in try file.mapping(node, what: "'scenarioSettings'") {
+                scenarioSettings[name.value] = (try TestSettings(settingsNode, in: file), name.location)
+            }
+        }
         let nodes = try root["conversations"].map { node throws(LoadError) in try file.sequence(node, what: "'conversations'") } ?? []
         if scenarioFiles.isEmpty, root["conversations"] == nil {
             throw LoadError(file.location(of: file.root), "the test file has no 'conversations'.",
@@ -73,8 +79,15 @@ extension ConversationTestFile {
                     throw LoadError(scenario.location, "a second scenario named '\(scenario.name)' (first at \(earlier.location)).",
                                     fix: "Bind each scenario to its own constant name: reports and --filter tell them apart by it.")
                 }
-                conversations.append(ConversationTest(scenario: scenario, profiles: scenarioProfiles[scenario.name]))
+                var conversation = ConversationTest(scenario: scenario, profiles: scenarioProfiles[scenario.name])
+                if let own = scenarioSettings[scenario.name] { conversation.settings = own.0 }
+                conversations.append(conversation)
             }
+        }
+        for (name, own) in scenarioSettings where !conversations.contains(where: { $0.name == name }) {
+            throw LoadError(own.1, "'scenarioSettings' names no scenario '\(name)'.",
+                            fix: (Spelling.nearest(to: name, in: conversations.map(\.name)).map { "Did you mean '\($0)'? " } ?? "")
+                                + "Use the constant a scenario is bound to.")
         }
         for (name, list) in scenarioProfiles where !conversations.contains(where: { $0.name == name }) {
             throw LoadError(list.first?.location ?? file.location(of: file.root), "'scenarioProfiles' names no scenario '\(name)'.",
