@@ -34,7 +34,7 @@ public enum JUnitReport {
                 if let error = result.error {
                     xml += "      <error message=\"\(escape(error))\" type=\"speech\">\(escape(ConsoleReport.failure(result)))</error>\n"
                 } else if !result.passed {
-                    let first = result.failures.first.map { "\($0.key.rawValue)\($0.location.map { " at \($0)" } ?? ""): expected \($0.expected), got \($0.actual)" } ?? "failed"
+                    let first = result.failures.first.map { "\($0.key.rawValue): expected \($0.expected), got \($0.actual)" } ?? "failed"
                     xml += "      <failure message=\"\(escape(first))\" type=\"expectation\">\(escape(ConsoleReport.failure(result)))</failure>\n"
                 } else if isSkipped(result) {
                     // Nothing it expects could be checked (only `Loads`): skipped, never passed.
