@@ -249,6 +249,50 @@ struct SiriScenarioTests {
         #expect(!error.description.contains("\n"))
     }
 
+    @Test("a device or an oversized file is refused before it is read")
+    func bounded() throws {
+        #expect(throws: LoadError.self) { try SiriScenarioReader().read(contentsOf: "/dev/zero") }
+        let big = Self.header + String(repeating: "// padding\n", count: 100_000)
+        do {
+            _ = try SiriScenarioReader().read(swift: big, path: "Big.swift")
+            Issue.record("an oversized file was read")
+        } catch {
+            #expect(error.description.contains("at most 1048576"))
+        }
+    }
+
+    @Test("a sidecar naming a scenario the Swift file lacks says which it has")
+    func sidecarNames() throws {
+        let swift = try Self.swiftFile(Self.passing)
+        let (_, error) = try EarshotSuiteTests.loadError("""
+        apps: [$ROOT/examples/soupchef]
+        scenarios: [\(swift)]
+        scenarioProfiles:
+          orderAndConfirmm: [watch]
+        """)
+        #expect(error?.description.contains("Did you mean 'orderAndConfirm'?") == true, "\(String(describing: error))")
+        #expect(error?.location.line == 4)
+    }
+
+    @Test("a scenario that only expects what Earshot skips is a JUnit <skipped> case, valid against the schema")
+    func junitSkipped() async throws {
+        let swift = Self.header + """
+        let onlySkills = SiriScenario {
+            UserTurn("Order soup with Soup Chef") {
+                Loads(.required) { soupChef.skills["order-soup"] }
+            }
+        }
+        """
+        let (_, result) = try await Self.run(swift)
+        #expect(result.passed)
+        let xml = JUnitReport.render(result)
+        #expect(xml.contains("<skipped message=\"Loads(.required) { order-soup }: App Skills are not emulated"))
+        let path = try temporaryFolder().appendingPathComponent("junit.xml").path
+        try xml.write(toFile: path, atomically: true, encoding: .utf8)
+        let check = try runTool(["xmllint", "--noout", "--schema", repoPath("Tests/EarshotSuiteTests/Fixtures/junit-10.xsd"), path])
+        #expect(check.status == 0, "xmllint: \(check.stderr)")
+    }
+
     @Test("a Swift file given without an app says how to name one")
     func needsApp() throws {
         let path = try Self.swiftFile(Self.passing)

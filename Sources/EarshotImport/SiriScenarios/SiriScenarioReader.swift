@@ -23,6 +23,16 @@ public struct SiriScenarioReader {
     ///
     /// - Throws: ``LoadError`` at the Swift line of the first thing that cannot be read.
     public func read(contentsOf path: String) throws(LoadError) -> SiriScenarioFile {
+        // A pipe, a device or a folder is not read (reading one could wait forever), nor a file past the bound
+        // every test file has (docs/limits.md).
+        var status = stat()
+        if stat(path, &status) == 0, status.st_mode & S_IFMT != S_IFREG {
+            throw LoadError(EarshotModel.SourceLocation(file: path), "is not a regular file.", fix: "Give the path of a Swift file.")
+        }
+        if stat(path, &status) == 0, Int(status.st_size) > YAMLLimits.fileBytes {
+            throw LoadError(EarshotModel.SourceLocation(file: path), "the file is \(status.st_size) bytes; at most \(YAMLLimits.fileBytes) (1 MiB).",
+                            fix: "Split the scenarios over several files.")
+        }
         guard let data = FileManager.default.contents(atPath: path) else {
             throw LoadError(EarshotModel.SourceLocation(file: path), "cannot read this Swift file.", fix: "Check the path and that the file is readable.")
         }
@@ -34,6 +44,10 @@ public struct SiriScenarioReader {
 
     /// Reads Swift `text`; `path` names it in locations.
     public func read(swift text: String, path: String) throws(LoadError) -> SiriScenarioFile {
+        guard text.utf8.count <= YAMLLimits.fileBytes else {
+            throw LoadError(EarshotModel.SourceLocation(file: path), "the file is \(text.utf8.count) bytes; at most \(YAMLLimits.fileBytes) (1 MiB).",
+                            fix: "Split the scenarios over several files.")
+        }
         let tree = Parser.parse(source: text)
         var reading = Reading(path: path, tree: tree)
         return try reading.file()
