@@ -293,6 +293,32 @@ struct SiriScenarioTests {
         #expect(check.status == 0, "xmllint: \(check.stderr)")
     }
 
+    @Test("mutated scenario files never crash: each reads, or fails in one line at a place in the file")
+    func mutated() throws {
+        var generator = SplitMix(seed: 22)
+        let text = Array(Self.passing.unicodeScalars)
+        let tokens = ["{", "}", "(", ")", "\"", ".", ",", "Calls", "UserTurn", "expect", "[", "]", "\\(x)", ":", "for x in y {"]
+        for _ in 0..<300 {
+            var mutated = text
+            for _ in 0..<Int(generator.next() % 3 + 1) {
+                let at = Int(generator.next() % UInt64(mutated.count))
+                switch generator.next() % 3 {
+                case 0: mutated.remove(at: at)
+                case 1: mutated.insert(contentsOf: tokens[Int(generator.next() % UInt64(tokens.count))].unicodeScalars, at: at)
+                default: mutated.removeSubrange(at..<min(mutated.count, at + Int(generator.next() % 40)))
+                }
+            }
+            var source = ""
+            source.unicodeScalars.append(contentsOf: mutated)
+            do {
+                _ = try SiriScenarioReader().read(swift: source, path: "M.swift")
+            } catch {
+                #expect(error.location.file == "M.swift")
+                #expect(!error.description.contains("\n"))
+            }
+        }
+    }
+
     @Test("a Swift file given without an app says how to name one")
     func needsApp() throws {
         let path = try Self.swiftFile(Self.passing)
@@ -361,5 +387,18 @@ struct SiriScenarioTests {
         #expect(before.cases.map(\.passed) == [false])
         #expect(after.cases.map(\.passed) == [false])
         #expect(after.cases.first?.failures.first?.location?.file == output.swiftPath)
+    }
+}
+
+/// A small repeatable random source for the mutations.
+struct SplitMix {
+    var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
     }
 }
