@@ -1,5 +1,6 @@
 import Earshot
 import EarshotModel
+import EarshotHousehold
 @testable import EarshotServer
 import Foundation
 import Hummingbird

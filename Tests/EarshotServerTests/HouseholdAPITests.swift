@@ -1,5 +1,6 @@
 import Earshot
 import EarshotDialogue
+import EarshotHousehold
 @testable import EarshotServer
 import Foundation
 import Hummingbird
