@@ -111,7 +111,7 @@ let package = Package(
             dependencies: ["Earshot", "EarshotModel", "EarshotMatching", "EarshotDialogue", "EarshotAudio", "EarshotSpeech", "EarshotEmbedding",
                            .product(name: "GRDB", package: "GRDB.swift")]
         ),
-        // 6b. The household's transports: HTTP/ (Hummingbird: a RouteCollection per resource, a file per
+        // 6b. The household's transports: HTTP/ (Hummingbird: a RouteCollection per resource in HouseholdAPI+*Routes.swift, a file per
         //     middleware, device streams over WebSocket; household errors mapped to statuses in ServerError)
         //     and Wyoming/ (SwiftNIO: the event codec, the server, a session per connection, the household as a
         //     Wyoming backend; household errors mapped to `error` events).

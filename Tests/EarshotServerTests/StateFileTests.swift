@@ -8,17 +8,20 @@ import Testing
 /// State files written by earlier versions open as they are: nothing a user stored is lost.
 @Suite("serve: earlier state files", .serialized)
 struct StateFileTests {
-    /// A state file written by the raw-SQL store (before the record types), as SQL: two devices, two
-    /// apps, an entity's values, a person's shortcut, a donation, a run count, a transcript and a
-    /// conversation in progress. `@EXAMPLES@` stands for the examples folder it was installed from.
-    static let fixture = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures/household-raw-sql.sql")
+    /// A state file written by the raw-SQL store (before the record types), as it wrote it (checkpointed,
+    /// the examples folder it installed the apps from replaced by `@EXAMPLES@`): two devices, two apps,
+    /// an entity's values, a person's shortcut, a donation, a run count, a transcript and a
+    /// conversation in progress.
+    static let fixture = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures/household-raw-sql.sqlite")
 
-    /// The fixture as a state file in a folder of its own.
+    /// A copy of the fixture in `folder`, with this checkout's examples folder.
     static func stateFile(in folder: URL) throws -> String {
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let path = folder.appendingPathComponent("household.sqlite").path
-        let sql = try String(contentsOf: fixture, encoding: .utf8).replacingOccurrences(of: "@EXAMPLES@", with: HouseholdAPITests.examples.path)
-        try DatabaseQueue(path: path).write { try $0.execute(sql: sql) }
+        try FileManager.default.copyItem(atPath: fixture.path, toPath: path)
+        try DatabaseQueue(path: path).write { db in
+            try db.execute(sql: "UPDATE app SET manifest = replace(manifest, '@EXAMPLES@', ?)", arguments: [HouseholdAPITests.examples.path])
+        }
         return path
     }
 

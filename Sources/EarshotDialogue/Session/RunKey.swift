@@ -7,7 +7,6 @@ public struct RunKey: Sendable, Hashable, Codable {
     public var intent: String
 
     public init(app: String, intent: String) {
-        self.app = app
-        self.intent = intent
+        (self.app, self.intent) = (app, intent)
     }
 }

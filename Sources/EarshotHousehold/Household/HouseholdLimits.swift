@@ -7,8 +7,7 @@ public struct HouseholdLimits: Sendable, Equatable {
     public var audioSeconds: Double
 
     public init(turnText: Int = 1_000, audioSeconds: Double = 60) {
-        self.turnText = turnText
-        self.audioSeconds = audioSeconds
+        (self.turnText, self.audioSeconds) = (turnText, audioSeconds)
     }
 
     /// The limits `earshot serve` uses unless told otherwise.

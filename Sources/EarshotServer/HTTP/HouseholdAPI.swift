@@ -7,7 +7,7 @@ import HummingbirdWebSocket
 /// The household's HTTP API: devices, apps, entities, people's shortcuts, turns, transcripts and
 /// suggestions, as JSON (docs/server.md). Every refusal is a 4xx with `{"error": {...}}`.
 ///
-/// Each resource's routes are a `RouteCollection` of their own (`*Routes.swift`), each middleware is in
+/// Each resource's routes are a `RouteCollection` of their own (`HouseholdAPI+*Routes.swift`), each middleware is in
 /// a file of its own; the household's errors become statuses in ``ServerError/init(_:)``.
 public struct HouseholdAPI: Sendable {
     /// Limits on what a request may ask: the household's own (``HouseholdLimits``), and HTTP's.
@@ -132,20 +132,18 @@ public struct HouseholdAPI: Sendable {
         return router
     }
 
+    /// A resource's routes, to add to the API's router after its middleware.
+    static func routeCollection() -> RouteCollection<BasicRequestContext> {
+        RouteCollection(context: BasicRequestContext.self)
+    }
+
     /// The routes, with the token check in front when there is a token.
     public func router() -> Router<BasicRequestContext> {
         let router = Router()
         router.add(middleware: JSONErrorMiddleware())
         router.add(middleware: SameOriginMiddleware(tokenProtected: token != nil))
         if let token { router.add(middleware: TokenMiddleware(token: token)) }
-        let household = household
-        let limits = limits
-        for routes in [ServiceRoutes().collection(),
-                       DeviceRoutes(household: household, limits: limits).collection(),
-                       TurnRoutes(household: household, limits: limits).collection(),
-                       AppRoutes(household: household, limits: limits).collection(),
-                       ShortcutRoutes(household: household, limits: limits).collection(),
-                       SuggestionRoutes(household: household).collection()] {
+        for routes in [serviceRoutes, deviceRoutes, turnRoutes, appRoutes, shortcutRoutes, suggestionRoutes] {
             router.addRoutes(routes)
         }
         return router

@@ -1,27 +1,19 @@
 import GRDB
 
-/// A row of `app`: an installed app's manifest text, with its folder in a first comment line
-/// (`# earshot-folder: <path>`) when it was installed from a path.
+/// A row of `app`: an installed app's manifest text, with the folder it was installed from in a first
+/// comment line (`# earshot-folder: <path>`), and when it was installed (seconds since 1970).
 struct AppRecord: Codable, FetchableRecord, PersistableRecord, Sendable {
     static let databaseTableName = "app"
-
-    var name: String
-    var manifest: String
-    /// Seconds since 1970.
+    enum Columns { static let name = Column(CodingKeys.name), installed = Column(CodingKeys.installed) }
+    var name, manifest: String
     var installed: Double
-
-    enum Columns {
-        static let name = Column(CodingKeys.name)
-        static let installed = Column(CodingKeys.installed)
-    }
 
     /// The first line that names the folder a manifest was installed from.
     static let folderMarker = "# earshot-folder: "
 
     init(name: String, yaml: String, folder: String?, installed: Double) {
-        self.name = name
-        self.manifest = folder.map { Self.folderMarker + $0 + "\n" + yaml } ?? yaml
-        self.installed = installed
+        (self.name, self.installed) = (name, installed)
+        manifest = folder.map { Self.folderMarker + $0 + "\n" + yaml } ?? yaml
     }
 
     /// The manifest's text and the folder it was installed from, if any.

@@ -5,13 +5,7 @@ import GRDB
 /// (`updateAppShortcutParameters()`), as JSON text.
 struct EntityRecord: Codable, FetchableRecord, PersistableRecord, Sendable {
     static let databaseTableName = "entity"
-
-    var app: String
-    var entity: String
+    enum Columns { static let app = Column(CodingKeys.app), entity = Column(CodingKeys.entity) }
+    var app, entity: String
     var values: [Value]
-
-    enum Columns {
-        static let app = Column(CodingKeys.app)
-        static let entity = Column(CodingKeys.entity)
-    }
 }

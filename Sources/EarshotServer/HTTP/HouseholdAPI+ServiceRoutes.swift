@@ -1,13 +1,12 @@
 import Foundation
 import Hummingbird
 
-/// The server itself: `GET /health`, and the API's own description (docs/openapi.yaml as built) at
-/// `GET /openapi.yaml` and `GET /openapi.json`, for clients that generate code from it.
-struct ServiceRoutes: Sendable {
-    /// The routes, to add to the API's router (after its middleware).
-    func collection() -> RouteCollection<BasicRequestContext> {
-        let router = RouteCollection(context: BasicRequestContext.self)
-        router.get("health") { _, _ in try HouseholdAPI.json(["ok": true]) }
+extension HouseholdAPI {
+    /// The server itself: `GET /health`, and the API's own description (docs/openapi.yaml as built) at
+    /// `GET /openapi.yaml` and `GET /openapi.json`, for clients that generate code from it.
+    var serviceRoutes: RouteCollection<BasicRequestContext> {
+        let router = Self.routeCollection()
+        router.get("health") { _, _ in try Self.json(["ok": true]) }
         router.get("openapi.yaml") { _, _ in
             Response(status: .ok, headers: [.contentType: "application/yaml; charset=utf-8"],
                      body: .init(byteBuffer: ByteBuffer(string: APIDescription.yaml)))
