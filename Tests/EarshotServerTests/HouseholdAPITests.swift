@@ -27,6 +27,14 @@ struct HouseholdAPITests {
                   appFolders: [examples.path])
     }
 
+    /// A household with a Watch (`wrist`) and the Demo app.
+    static func wristWithDemo() async throws -> Household {
+        let household = try household()
+        _ = try await household.addDevice(id: "wrist", profile: "watch")
+        _ = try await household.installApp(path: examples.appendingPathComponent("demo").path)
+        return household
+    }
+
     /// The examples' Python handlers start slowly on a busy machine; a time-out is not what these tests test.
     static var generousHandlers: HandlerRunner { HandlerRunner(timeout: .seconds(60)) }
 
