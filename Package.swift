@@ -13,6 +13,7 @@ let package = Package(
         .library(name: "Earshot", targets: ["Earshot"]),
         .library(name: "EarshotSuite", targets: ["EarshotSuite"]),
         .library(name: "EarshotReview", targets: ["EarshotReview"]),
+        .library(name: "EarshotHousehold", targets: ["EarshotHousehold"]),
         .library(name: "EarshotServer", targets: ["EarshotServer"]),
     ],
     dependencies: [
@@ -101,13 +102,23 @@ let package = Package(
             dependencies: ["Earshot", "EarshotImport", "EarshotModel", "EarshotMatching", "EarshotDialogue", "EarshotSpeech", "EarshotAudio",
                            "EarshotEmbedding", "EarshotSemantic"]
         ),
-        // 6. The household server behind `earshot serve`: devices, apps, user shortcuts and donations in SQLite
-        //    (GRDB), an HTTP API (Hummingbird).
+        // 6. The household behind `earshot serve`, with no transport: the `Household` actor (devices, apps and
+        //    their entities, people's shortcuts, turns, sessions, speech, transcripts, suggestions, the watch
+        //    face), its `HouseholdError`, `HouseholdLimits`, and `HouseholdStore` (SQLite through GRDB record
+        //    types, one per table). No Hummingbird, no NIO.
+        .target(
+            name: "EarshotHousehold",
+            dependencies: ["Earshot", "EarshotModel", "EarshotMatching", "EarshotDialogue", "EarshotAudio", "EarshotSpeech", "EarshotEmbedding",
+                           .product(name: "GRDB", package: "GRDB.swift")]
+        ),
+        // 6b. The household's transports: HTTP/ (Hummingbird: a RouteCollection per resource in HouseholdAPI+*Routes.swift, a file per
+        //     middleware, device streams over WebSocket; household errors mapped to statuses in ServerError)
+        //     and Wyoming/ (SwiftNIO: the event codec, the server, a session per connection, the household as a
+        //     Wyoming backend; household errors mapped to `error` events).
         .target(
             name: "EarshotServer",
-            dependencies: ["Earshot", "EarshotModel", "EarshotMatching", "EarshotDialogue", "EarshotAudio", "EarshotSpeech",
+            dependencies: ["Earshot", "EarshotHousehold", "EarshotModel", "EarshotMatching", "EarshotDialogue", "EarshotAudio", "EarshotSpeech",
                            .product(name: "Hummingbird", package: "hummingbird"),
-                           .product(name: "GRDB", package: "GRDB.swift"),
                            .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOPosix", package: "swift-nio"),
                            .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"), "EarshotLive",
                            .product(name: "Yams", package: "Yams"),
@@ -120,12 +131,12 @@ let package = Package(
         .target(name: "EarshotBench", dependencies: ["Earshot", "EarshotImport", "EarshotLive", "EarshotSuite", "EarshotReview",
                                                   .product(name: "HummingbirdWSClient", package: "hummingbird-websocket"),
                                                   .product(name: "Logging", package: "swift-log"), "EarshotSpeech", "EarshotAudio", "EarshotEmbedding", "EarshotSemantic",
-                                                  "EarshotServer", "EarshotModel"]),
+                                                  "EarshotServer", "EarshotHousehold", "EarshotModel"]),
         // The command line: a few lines per verb over the libraries.
         .executableTarget(
             name: "earshot",
             dependencies: [
-                "Earshot", "EarshotImport", "EarshotBench", "EarshotLive", "EarshotSuite", "EarshotReview", "EarshotServer", "EarshotALSA", "EarshotAudio", "EarshotSpeech", "EarshotEmbedding", "EarshotSemantic",
+                "Earshot", "EarshotImport", "EarshotBench", "EarshotLive", "EarshotSuite", "EarshotReview", "EarshotServer", "EarshotHousehold", "EarshotALSA", "EarshotAudio", "EarshotSpeech", "EarshotEmbedding", "EarshotSemantic",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -142,10 +153,12 @@ let package = Package(
         .testTarget(name: "EarshotSuiteTests", dependencies: ["EarshotSuite", "Earshot", "EarshotAudio", "EarshotModel", "EarshotDialogue"],
                     exclude: ["Fixtures"]),
         .testTarget(name: "EarshotReviewTests", dependencies: ["EarshotReview", "Earshot", "EarshotModel", "EarshotBench"], exclude: ["Fixtures"]),
-        .testTarget(name: "EarshotServerTests", dependencies: ["EarshotServer", "Earshot", "EarshotModel", "EarshotDialogue", "EarshotAudio",
+        .testTarget(name: "EarshotServerTests", dependencies: ["EarshotServer", "EarshotHousehold", "Earshot", "EarshotModel", "EarshotDialogue", "EarshotAudio",
                                                               .product(name: "HummingbirdTesting", package: "hummingbird"),
                                                               .product(name: "HummingbirdWSClient", package: "hummingbird-websocket"),
-                                                              .product(name: "Logging", package: "swift-log")]),
+                                                              .product(name: "Logging", package: "swift-log"),
+                                                              .product(name: "GRDB", package: "GRDB.swift")],
+                    exclude: ["Fixtures"]),
         .testTarget(name: "EarshotSpeechTests", dependencies: ["EarshotSpeech", "EarshotAudio", "Earshot", "EarshotBench"]),
     ],
     swiftLanguageModes: [.v6]

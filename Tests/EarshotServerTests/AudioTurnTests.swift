@@ -1,5 +1,6 @@
 import Earshot
 import EarshotAudio
+import EarshotHousehold
 import EarshotServer
 import Foundation
 import Hummingbird

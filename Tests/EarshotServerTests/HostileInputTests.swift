@@ -1,5 +1,6 @@
 import Earshot
 import EarshotModel
+import EarshotHousehold
 @testable import EarshotServer
 import Foundation
 import Hummingbird
@@ -240,11 +241,11 @@ enum RawHTTP {
         }
     }
 
-    /// A connected socket (reads time out after 30 s), or -1.
-    static func connect(_ port: Int) -> Int32 {
+    /// A connected socket (reads time out after `readTimeout` seconds), or -1.
+    static func connect(_ port: Int, readTimeout: Int = 30) -> Int32 {
         let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard fd >= 0 else { return -1 }
-        var limit = timeval(tv_sec: 30, tv_usec: 0)
+        var limit = timeval(tv_sec: readTimeout, tv_usec: 0)
         setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &limit, socklen_t(MemoryLayout<timeval>.size))
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)

@@ -1,5 +1,6 @@
 import Earshot
 import EarshotDialogue
+import EarshotHousehold
 @testable import EarshotServer
 import Foundation
 import Hummingbird
@@ -24,6 +25,14 @@ struct HouseholdAPITests {
     static func household(state: String? = nil, clock: Clock = Clock()) throws -> Household {
         Household(store: try HouseholdStore(path: state), profiles: try Bundled.profiles(), handlers: generousHandlers, now: { clock.now() },
                   appFolders: [examples.path])
+    }
+
+    /// A household with a Watch (`wrist`) and the Demo app.
+    static func wristWithDemo() async throws -> Household {
+        let household = try household()
+        _ = try await household.addDevice(id: "wrist", profile: "watch")
+        _ = try await household.installApp(path: examples.appendingPathComponent("demo").path)
+        return household
     }
 
     /// The examples' Python handlers start slowly on a busy machine; a time-out is not what these tests test.

@@ -1,5 +1,6 @@
 import Earshot
 import EarshotAudio
+import EarshotHousehold
 import EarshotServer
 import Foundation
 import Hummingbird
@@ -14,9 +15,7 @@ import Testing
 struct StreamTests {
     @Test("an utterance streamed as PCM: speech started and stopped, transcript, match, reply, turn, then the reply as WAV; a typed line on the same socket")
     func stream() async throws {
-        let household = try HouseholdAPITests.household()
-        _ = try await household.addDevice(id: "wrist", profile: "watch")
-        _ = try await household.installApp(path: HouseholdAPITests.examples.appendingPathComponent("demo").path)
+        let household = try await HouseholdAPITests.wristWithDemo()
         let api = HouseholdAPI(household: household)
         let loop = try SpeechLoop()
         var speaker = try Bundled.profiles().profile("watch")
@@ -120,19 +119,9 @@ struct StreamTests {
 /// `error` event or the close.
 enum WebSocketProbe {
     static func firstErrorStatus(port: Int, path: String) -> Int {
-        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        let fd = RawHTTP.connect(port, readTimeout: 10)
         guard fd >= 0 else { return -1 }
         defer { close(fd) }
-        var limit = timeval(tv_sec: 10, tv_usec: 0)
-        setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &limit, socklen_t(MemoryLayout<timeval>.size))
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_port = in_port_t(UInt16(port).bigEndian)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        let connected = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
-        }
-        guard connected == 0 else { return -1 }
         let handshake = "GET \(path) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
             + "Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\r\n"
         let payload = Array(#"{"type": "nonsense"}"#.utf8)

@@ -1,5 +1,6 @@
 import Earshot
 import EarshotAudio
+import EarshotHousehold
 import EarshotServer
 import Foundation
 import Testing
@@ -10,9 +11,7 @@ import Testing
 struct WyomingHouseholdTests {
     @Test("describe, transcribe a spoken phrase, recognize it as the intent with its values, handle a turn, synthesize a reply")
     func device() async throws {
-        let household = try HouseholdAPITests.household()
-        _ = try await household.addDevice(id: "wrist", profile: "watch")
-        _ = try await household.installApp(path: HouseholdAPITests.examples.appendingPathComponent("demo").path)
+        let household = try await HouseholdAPITests.wristWithDemo()
         let server = WyomingServer(backend: try await HouseholdWyomingBackend(household: household, device: "wrist"), port: 0)
         let port = try await server.start()
         defer { Task { await server.stop() } }

@@ -1,4 +1,5 @@
 import Earshot
+import EarshotHousehold
 import EarshotServer
 import Foundation
 

@@ -74,7 +74,7 @@ extension Session {
 
     /// The response to a perform: success or error lines, attribution, and the run counted.
     mutating func finish(_ c: Conversation, with result: PerformResult) -> Step {
-        let key = "\(c.manifest.name)|\(c.intent.id)"
+        let key = RunKey(app: c.manifest.name, intent: c.intent.id)
         let runsBefore = runs[key, default: 0]
         let attribute = runsBefore < profile.attributionRuns
         let lines = c.intent.category.lines(verb: c.intent.verb)

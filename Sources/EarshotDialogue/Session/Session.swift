@@ -18,8 +18,8 @@ public struct Session: Sendable {
     public var locale: String?
     /// The conversation in progress, if any.
     public internal(set) var conversation: Conversation?
-    /// Runs per "app|intent" on this device (a household server carries them over between sessions).
-    public var runs: [String: Int] = [:]
+    /// Runs of each app's intents on this device (a household server carries them over between sessions).
+    public var runs: [RunKey: Int] = [:]
     /// Shortcuts the person added (Add to Siri): said verbatim, on every device that has the app.
     public var userShortcuts: [UserShortcut] = []
     /// How the answer being heard is read (approximately, when a language model transcribed it).

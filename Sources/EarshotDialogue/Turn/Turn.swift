@@ -27,12 +27,12 @@ public struct ParameterValue: Sendable, Hashable, Codable {
 }
 
 /// One exchange: what the person said, what matched, what the device replied. Encodes to the
-/// turn JSON of the CLI spec.
-public struct Turn: Sendable, Encodable {
+/// turn JSON of the CLI spec, and decodes from it (Turn+Decoding.swift).
+public struct Turn: Sendable, Codable {
     /// What was heard.
-    public struct Heard: Sendable, Encodable {
-        public enum Source: String, Sendable, Encodable { case text, audio }
-        public struct Word: Sendable, Encodable {
+    public struct Heard: Sendable, Codable {
+        public enum Source: String, Sendable, Codable { case text, audio }
+        public struct Word: Sendable, Codable {
             public var word: String
             public var start: Double
             public var end: Double
@@ -80,7 +80,7 @@ public struct Turn: Sendable, Encodable {
     }
 
     /// A phrase that matched or came close.
-    public struct CandidateInfo: Sendable, Encodable, Equatable {
+    public struct CandidateInfo: Sendable, Codable, Equatable {
         public var app: String
         public var intent: String
         public var phrase: String
@@ -89,7 +89,7 @@ public struct Turn: Sendable, Encodable {
     }
 
     /// What the invocation matched.
-    public struct Match: Sendable, Encodable, Equatable {
+    public struct Match: Sendable, Codable, Equatable {
         public var app: String
         public var intent: String
         public var shortcut: String
@@ -100,7 +100,7 @@ public struct Turn: Sendable, Encodable {
     }
 
     /// What the device says and shows.
-    public struct Reply: Sendable, Encodable, Equatable {
+    public struct Reply: Sendable, Codable, Equatable {
         public var text: String
         public var dialog: Profile.DialogKind
         public var snippet: Snippet?
@@ -178,7 +178,7 @@ public struct Turn: Sendable, Encodable {
 }
 
 /// What a device with a screen shows beside the spoken line.
-public struct Snippet: Sendable, Encodable, Equatable {
+public struct Snippet: Sendable, Codable, Equatable {
     public var title: String
     public var lines: [String]
     public var image: String?

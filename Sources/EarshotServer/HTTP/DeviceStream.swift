@@ -2,6 +2,7 @@ import EarshotAudio
 import EarshotDialogue
 import EarshotLive
 import Earshot
+import EarshotHousehold
 import Foundation
 import HummingbirdWebSocket
 import NIOCore
@@ -63,6 +64,14 @@ struct DeviceStream: Sendable {
             try await outbound.write(.text(String(decoding: data, as: UTF8.self)))
         }
 
+        /// A household error as an `error` event with the status the API would answer.
+        func refuse(_ error: HouseholdError) async throws {
+            let refusal = ServerError(error)
+            try await send(["type": "error", "status": Int(refusal.status.code), "message": refusal.message])
+            // The device is gone: nothing more can be heard here.
+            if error.kind == .notFound { throw StreamEnded() }
+        }
+
         func finishUtterance() async throws {
             let speechStart = pointer.speechStart ?? 0
             try await send(["type": "speech-stopped", "at": offset + pointer.seconds])
@@ -71,10 +80,8 @@ struct DeviceStream: Sendable {
             do {
                 let turn = try await household.turn(device: device, audio: utterance)
                 try await report(turn)
-            } catch let error as ServerError {
-                try await send(["type": "error", "status": Int(error.status.code), "message": error.message])
-                // The device is gone: nothing more can be heard here.
-                if error.status == .notFound { throw StreamEnded() }
+            } catch let error as HouseholdError {
+                try await refuse(error)
             }
             offset += Double(buffer.count) / 16_000
             buffer = []
@@ -143,9 +150,8 @@ struct DeviceStream: Sendable {
                     }
                     do {
                         try await report(try await household.turn(device: device, text: line))
-                    } catch let error as ServerError {
-                        try await send(["type": "error", "status": Int(error.status.code), "message": error.message])
-                        if error.status == .notFound { throw StreamEnded() }
+                    } catch let error as HouseholdError {
+                        try await refuse(error)
                     }
                 case "end":
                     if started { try await finishUtterance() }

@@ -1,44 +1,4 @@
-import Hummingbird
-import HummingbirdCore
-import HummingbirdWebSocket
-import Logging
 import NIOCore
-import NIOHTTP1
-
-/// The server's child channel: Hummingbird's HTTP/1 with WebSocket upgrades, behind a ``RequestGuard``
-/// on the raw bytes (the first request's size and time) and a ``ParserErrorGuard`` after the HTTP
-/// decoder (a request the decoder refuses is answered, then closed).
-struct GuardedChannel: ServerChildChannel {
-    typealias Value = HTTP1WebSocketUpgradeChannel.Value
-    let base: HTTP1WebSocketUpgradeChannel
-    let limits: HouseholdAPI.Limits
-
-    func setup(channel: any Channel, logger: Logger) -> EventLoopFuture<Value> {
-        let limits = limits
-        let base = base
-        return channel.eventLoop.makeCompletedFuture {
-            try channel.pipeline.syncOperations.addHandler(RequestGuard(limits: limits), position: .first)
-        }.flatMap {
-            base.setup(channel: channel, logger: logger)
-        }.flatMapThrowing { value in
-            try channel.pipeline.syncOperations.addHandler(ParserErrorGuard())
-            return value
-        }
-    }
-
-    func handle(value: Value, logger: Logger) async {
-        await base.handle(value: value, logger: logger)
-    }
-}
-
-/// Answers a request the server will not read (raw HTTP, straight to the socket) and closes.
-enum RawRefusal {
-    static func response(_ status: Int, _ reason: String, message: String, fix: String) -> ByteBuffer {
-        let body = "{\"error\":{\"fix\":\"\(fix)\",\"message\":\"\(message)\",\"status\":\(status)}}"
-        return ByteBuffer(string: "HTTP/1.1 \(status) \(reason)\r\nContent-Type: application/json; charset=utf-8\r\n"
-                          + "Content-Length: \(body.utf8.count)\r\nConnection: close\r\n\r\n" + body)
-    }
-}
 
 /// On the raw bytes of a connection, before the HTTP decoder: the first request's line and head must
 /// stay within their sizes (414, 431) and arrive within the idle time, else the connection is
@@ -124,29 +84,11 @@ final class RequestGuard: ChannelInboundHandler, RemovableChannelHandler {
     }
 }
 
-/// After the HTTP decoder: a request it cannot parse (garbage, a header over the decoder's limits) is
-/// answered 400 or 431 by the ``RequestGuard`` at the front, and the connection closed.
-final class ParserErrorGuard: ChannelInboundHandler, RemovableChannelHandler {
-    typealias InboundIn = Never
-
-    func channelRead(context: ChannelHandlerContext, data: NIOAny) {
-        context.fireChannelRead(data)
-    }
-
-    func errorCaught(context: ChannelHandlerContext, error: any Error) {
-        guard let error = error as? HTTPParserError else { return context.fireErrorCaught(error) }
-        let tooLarge = error == .headerOverflow
-        let front = try? context.pipeline.syncOperations.context(handlerType: RequestGuard.self)
-        let guardHandler = try? context.pipeline.syncOperations.handler(type: RequestGuard.self)
-        if let front, let guardHandler {
-            if tooLarge {
-                guardHandler.refuse(front, 431, "Request Header Fields Too Large", message: "the request's headers are too large.",
-                                    fix: "Send fewer or smaller headers.")
-            } else {
-                guardHandler.refuse(front, 400, "Bad Request", message: "the request is not HTTP/1.1.", fix: "Send an HTTP/1.1 request.")
-            }
-        } else {
-            context.close(promise: nil)
-        }
+/// Answers a request the server will not read (raw HTTP, straight to the socket) and closes.
+enum RawRefusal {
+    static func response(_ status: Int, _ reason: String, message: String, fix: String) -> ByteBuffer {
+        let body = "{\"error\":{\"fix\":\"\(fix)\",\"message\":\"\(message)\",\"status\":\(status)}}"
+        return ByteBuffer(string: "HTTP/1.1 \(status) \(reason)\r\nContent-Type: application/json; charset=utf-8\r\n"
+                          + "Content-Length: \(body.utf8.count)\r\nConnection: close\r\n\r\n" + body)
     }
 }

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Earshot
 import EarshotModel
+import EarshotHousehold
 import EarshotServer
 import Foundation
 

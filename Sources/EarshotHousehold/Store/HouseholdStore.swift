@@ -4,6 +4,9 @@ import GRDB
 /// The household's state in one SQLite file (GRDB): devices, apps, entities, user shortcuts, donations,
 /// run counts and transcripts. Every change is one transaction, committed before it is acknowledged:
 /// a process killed afterwards loses nothing it answered for.
+///
+/// Each table has a record type (Store/Records); the migrations below are the schema's history, kept as
+/// they were written so that every earlier state file opens as it is.
 public struct HouseholdStore: Sendable {
     let database: DatabaseQueue
     /// The file, or `nil` in memory.
@@ -11,8 +14,8 @@ public struct HouseholdStore: Sendable {
 
     /// Opens (creating when needed) the state file at `path`; `nil` keeps everything in memory.
     ///
-    /// - Throws: ``ServerError`` naming the file when it cannot be opened or is not Earshot's.
-    public init(path: String?) throws(ServerError) {
+    /// - Throws: ``HouseholdError`` naming the file when it cannot be opened or is not Earshot's.
+    public init(path: String?) throws(HouseholdError) {
         self.path = path
         do {
             var configuration = Configuration()
@@ -30,8 +33,8 @@ public struct HouseholdStore: Sendable {
             }
             try Self.migrator.migrate(database)
         } catch {
-            throw ServerError(.internalServerError, "state file \(path ?? ":memory:") cannot be used: \(error)",
-                              fix: "Give --state a new file, or an earlier Earshot state file.")
+            throw HouseholdError(.failed, "state file \(path ?? ":memory:") cannot be used: \(error)",
+                                 fix: "Give --state a new file, or an earlier Earshot state file.")
         }
     }
 
@@ -62,23 +65,24 @@ public struct HouseholdStore: Sendable {
         return migrator
     }
 
-    func write<T: Sendable>(_ body: @Sendable (Database) throws -> T) throws(ServerError) -> T {
-        do {
-            return try database.write(body)
-        } catch let error as ServerError {
-            throw error
-        } catch {
-            throw ServerError(.internalServerError, "the state file could not be written: \(error)")
-        }
+    /// Runs `body` in one write transaction: all of it is committed, or none.
+    func write<T: Sendable>(_ body: @Sendable (Database) throws -> T) throws(HouseholdError) -> T {
+        try Self.reporting("written") { try database.write(body) }
     }
 
-    func read<T: Sendable>(_ body: @Sendable (Database) throws -> T) throws(ServerError) -> T {
+    /// Runs `body` on a snapshot of the state.
+    func read<T: Sendable>(_ body: @Sendable (Database) throws -> T) throws(HouseholdError) -> T {
+        try Self.reporting("read") { try database.read(body) }
+    }
+
+    /// A household error `body` threw as it is; any other (SQLite's, a record's) as the state file's failure.
+    private static func reporting<T>(_ verb: String, _ body: () throws -> T) throws(HouseholdError) -> T {
         do {
-            return try database.read(body)
-        } catch let error as ServerError {
+            return try body()
+        } catch let error as HouseholdError {
             throw error
         } catch {
-            throw ServerError(.internalServerError, "the state file could not be read: \(error)")
+            throw HouseholdError(.failed, "the state file could not be \(verb): \(error)")
         }
     }
 }

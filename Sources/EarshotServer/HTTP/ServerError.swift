@@ -1,3 +1,4 @@
+import EarshotHousehold
 import EarshotModel
 import Foundation
 import Hummingbird
@@ -12,13 +13,26 @@ public struct ServerError: Error, Sendable, CustomStringConvertible, HTTPRespons
     public init(_ status: HTTPResponse.Status, _ message: String, fix: String? = nil) {
         self.status = status
         // One short line, whatever it quotes (a list of ten thousand ids is cut).
-        self.message = LoadError.quote(Self.oneLine(message), limit: LoadError.longest)
-        self.fix = fix.map { LoadError.quote(Self.oneLine($0), limit: LoadError.longest) }
+        self.message = LoadError.quote(HouseholdError.oneLine(message), limit: LoadError.longest)
+        self.fix = fix.map { LoadError.quote(HouseholdError.oneLine($0), limit: LoadError.longest) }
     }
 
-    /// `text` on one line: line breaks and tabs (a client's own text, quoted) become spaces.
-    static func oneLine(_ text: String) -> String {
-        String(text.map { $0.isNewline || $0 == "\t" ? " " : $0 })
+    /// The household's error as the API answers it: its kind as a status, its message and fix as they are.
+    public init(_ error: HouseholdError) {
+        self.init(Self.status(of: error.kind), error.message, fix: error.fix)
+    }
+
+    /// The HTTP status of each kind of household error.
+    public static func status(of kind: HouseholdError.Kind) -> HTTPResponse.Status {
+        switch kind {
+        case .invalid: .badRequest
+        case .notFound: .notFound
+        case .conflict: .conflict
+        case .unusable: .unprocessableContent
+        case .tooLarge: .contentTooLarge
+        case .unavailable: .serviceUnavailable
+        case .failed: .internalServerError
+        }
     }
 
     public var description: String { message + (fix.map { " Fix: \($0)" } ?? "") }
