@@ -28,10 +28,13 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-crypto.git", from: "4.5.2"),
     ],
     targets: [
-        // 1. Model: manifests, profiles, their loaders and the category defaults.
+        // 0. Errors: `UserFacingError` (message, fix, sourceLocation), which every error a user can cause adopts, and
+        //    `SourceLocation`. Depends on nothing, so every module can see it; the CLI and the server catch it.
+        .target(name: "EarshotErrors"),
+        // 1. Model: manifests, profiles, their loaders and the category defaults (re-exports EarshotErrors).
         .target(
             name: "EarshotModel",
-            dependencies: [.product(name: "Yams", package: "Yams")]
+            dependencies: ["EarshotErrors", .product(name: "Yams", package: "Yams")]
         ),
         // 1b. Import: an app's own sources (App Intents Swift via swift-syntax, String Catalogs, SiriKit
         //     .intentdefinition, Info.plist / project.pbxproj, an earshot.yaml overlay) read into a manifest.
@@ -46,7 +49,7 @@ let package = Package(
         // 2. Matching: normalisation, phrase expansion, the exact index, the flexible-matcher seam.
         .target(name: "EarshotMatching", dependencies: ["EarshotModel"]),
         // 2b. Embedding: all-MiniLM-L6-v2 sentence vectors (WordPiece, BERT on OpenBLAS) for flexible matching.
-        .target(name: "EarshotEmbedding", dependencies: ["COpenBLAS"]),
+        .target(name: "EarshotEmbedding", dependencies: ["EarshotErrors", "COpenBLAS"]),
         // 2c. Semantic: the similarity index of the phrases and the flexible matcher over it.
         .target(name: "EarshotSemantic", dependencies: ["EarshotMatching", "EarshotModel", "EarshotEmbedding", "COpenBLAS"]),
         // 3. Dialogue: the conversation state machine, perform (results and handlers), turns.
@@ -67,15 +70,15 @@ let package = Package(
         // What Swift cannot call directly: pocketsphinx's variadic configuration, its log switch.
         .target(name: "CSpeechShims", dependencies: ["CPocketSphinx"]),
         // 4a. Audio: files in (any format, rate, channels) as 16 kHz mono; WAV out.
-        .target(name: "EarshotAudio", dependencies: ["CSndfile", "CSoxr"]),
+        .target(name: "EarshotAudio", dependencies: ["EarshotErrors", "CSndfile", "CSoxr"]),
         // 4a. Live audio: ALSA capture and playback (any format, rate, channels) as 16 kHz mono.
         .systemLibrary(name: "CALSA", pkgConfig: "alsa", providers: [.apt(["libasound2-dev"])]),
         .target(name: "CALSAShims", dependencies: ["CALSA"]),
-        .target(name: "EarshotALSA", dependencies: ["CALSA", "CALSAShims", "EarshotAudio"]),
+        .target(name: "EarshotALSA", dependencies: ["EarshotErrors", "CALSA", "CALSAShims", "EarshotAudio"]),
         // 4b. Speech: espeak-ng synthesis, pocketsphinx recognition in the context of the conversation.
         .target(
             name: "EarshotSpeech",
-            dependencies: ["EarshotAudio", "EarshotMatching", "EarshotModel", "CPocketSphinx", "CEspeakNG", "CSpeechShims",
+            dependencies: ["EarshotErrors", "EarshotAudio", "EarshotMatching", "EarshotModel", "CPocketSphinx", "CEspeakNG", "CSpeechShims",
                            .product(name: "Subprocess", package: "swift-subprocess")]
         ),
         // 4. Device: what a user's machine holds (apps, profiles, the ones that ship inside the binary),
@@ -125,7 +128,7 @@ let package = Package(
         .executableTarget(
             name: "earshot",
             dependencies: [
-                "Earshot", "EarshotImport", "EarshotBench", "EarshotLive", "EarshotSuite", "EarshotReview", "EarshotServer", "EarshotALSA", "EarshotAudio", "EarshotSpeech", "EarshotEmbedding", "EarshotSemantic",
+                "EarshotErrors", "Earshot", "EarshotImport", "EarshotBench", "EarshotLive", "EarshotSuite", "EarshotReview", "EarshotServer", "EarshotALSA", "EarshotAudio", "EarshotSpeech", "EarshotEmbedding", "EarshotSemantic",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

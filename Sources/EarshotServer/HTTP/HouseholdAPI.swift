@@ -363,7 +363,8 @@ final class Counter: Sendable {
     }
 }
 
-/// Hummingbird's own refusals (no such route, a method the route does not take) as the API's JSON error.
+/// Hummingbird's own refusals (no such route, a method the route does not take), and any other
+/// ``UserFacingError`` a route lets through, as the API's JSON error.
 struct JSONErrorMiddleware: RouterMiddleware {
     typealias Context = BasicRequestContext
 
@@ -374,6 +375,10 @@ struct JSONErrorMiddleware: RouterMiddleware {
             let message = error.status == .notFound ? "no such endpoint: \(request.method) \(request.uri.path)."
                 : (error.body ?? error.status.reasonPhrase)
             throw ServerError(error.status, message, fix: error.status == .notFound ? "See docs/server.md for the endpoints." : nil)
+        } catch let error as any UserFacingError where !(error is any HTTPResponseError) {
+            // A user-facing error no route turned into a status (a manifest, audio, speech or model problem):
+            // the server's fault as far as the client can tell, but its message and fix go in the body.
+            throw ServerError(.internalServerError, error.message, fix: error.fix)
         }
     }
 }
