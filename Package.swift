@@ -75,10 +75,13 @@ let package = Package(
         .systemLibrary(name: "CALSA", pkgConfig: "alsa", providers: [.apt(["libasound2-dev"])]),
         .target(name: "CALSAShims", dependencies: ["CALSA"]),
         .target(name: "EarshotALSA", dependencies: ["EarshotErrors", "CALSA", "CALSAShims", "EarshotAudio"]),
+        // 4a. Signal: pure Swift over 16 kHz samples, no C library: frame loudness (the one place it is
+        //     measured), the voice level and the end-pointer shared by the live device and the server's streams.
+        .target(name: "EarshotSignal"),
         // 4b. Speech: espeak-ng synthesis, pocketsphinx recognition in the context of the conversation.
         .target(
             name: "EarshotSpeech",
-            dependencies: ["EarshotErrors", "EarshotAudio", "EarshotMatching", "EarshotModel", "CPocketSphinx", "CEspeakNG", "CSpeechShims",
+            dependencies: ["EarshotErrors", "EarshotAudio", "EarshotSignal", "EarshotMatching", "EarshotModel", "CPocketSphinx", "CEspeakNG", "CSpeechShims",
                            .product(name: "Subprocess", package: "swift-subprocess")]
         ),
         // 4. Device: what a user's machine holds (apps, profiles, the ones that ship inside the binary),
@@ -91,18 +94,23 @@ let package = Package(
         ),
         // The live device behind `earshot listen`: wake phrase, end-pointing, the conversation spoken
         //    over an ALSA microphone and speaker (or a recording and a file).
-        .target(name: "EarshotLive", dependencies: ["Earshot", "EarshotALSA", "EarshotAudio", "EarshotDialogue", "EarshotSpeech"]),
+        .target(name: "EarshotLive", dependencies: ["Earshot", "EarshotALSA", "EarshotAudio", "EarshotSignal", "EarshotDialogue", "EarshotSpeech"]),
         // 5. Conversation suites behind `earshot test`: test files, the runner, console/JUnit/HTML/JSON reports.
         .target(
             name: "EarshotSuite",
             dependencies: ["Earshot", "EarshotImport", "EarshotModel", "EarshotMatching", "EarshotDialogue", "EarshotAudio", "EarshotSpeech",
                            .product(name: "Yams", package: "Yams")]
         ),
-        // 5b. Review behind `earshot check`: rules from Apple's guidance over a manifest, text/JSON/SARIF output.
+        // 5b. Review rules behind `earshot check`: one rule per passage of Apple's guidance, read from the manifest's
+        //     text alone (no C library), the review's context and diagnostics, text and JSON output.
+        .target(name: "EarshotReviewRules", dependencies: ["EarshotImport", "EarshotModel", "EarshotMatching"]),
+        // 5c. Review: the `Reviewer` over those rules (re-exports EarshotReviewRules) with the checks that need a
+        //     model (pronunciations from pocketsphinx's dictionary, semantic overlap on OpenBLAS, the acoustic
+        //     review through espeak-ng and pocketsphinx), and the signed SARIF log.
         .target(
             name: "EarshotReview",
-            dependencies: ["Earshot", "EarshotImport", "EarshotModel", "EarshotMatching", "EarshotDialogue", "EarshotSpeech", "EarshotAudio",
-                           "EarshotEmbedding", "EarshotSemantic"]
+            dependencies: ["EarshotReviewRules", "Earshot", "EarshotImport", "EarshotModel", "EarshotMatching", "EarshotDialogue", "EarshotSpeech",
+                           "EarshotAudio", "EarshotEmbedding", "EarshotSemantic"]
         ),
         // 6. The household server behind `earshot serve`: devices, apps, user shortcuts and donations in SQLite
         //    (GRDB), an HTTP API (Hummingbird).
@@ -112,7 +120,7 @@ let package = Package(
                            .product(name: "Hummingbird", package: "hummingbird"),
                            .product(name: "GRDB", package: "GRDB.swift"),
                            .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOPosix", package: "swift-nio"),
-                           .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"), "EarshotLive",
+                           .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"), "EarshotSignal",
                            .product(name: "Yams", package: "Yams"),
                            .product(name: "HummingbirdCore", package: "hummingbird"), .product(name: "NIOHTTP1", package: "swift-nio"),
                            .product(name: "Logging", package: "swift-log")],

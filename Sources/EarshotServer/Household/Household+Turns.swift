@@ -172,19 +172,12 @@ extension Household {
         do { profile = try profiles.profile(device.profile) } catch { throw ServerError(.internalServerError, "\(error)") }
         do {
             let audio = try await speech.with { loop in try await loop.speak(text, profile: profile) }
-            return try Self.wav(audio)
+            return try AudioFile.encode(audio, as: "wav")
         } catch let error as ServerError {
             throw error
         } catch {
             throw ServerError(.serviceUnavailable, "the reply cannot be spoken: \(error)", fix: "Install espeak-ng (`make setup`).")
         }
-    }
-
-    static func wav(_ audio: AudioBuffer) throws -> Data {
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("earshot-reply-\(UUID().uuidString).wav").path
-        defer { try? FileManager.default.removeItem(atPath: path) }
-        try AudioFile.write(audio, to: path)
-        return try Data(contentsOf: URL(fileURLWithPath: path))
     }
 
     /// The device's session: its apps (the household's, with their current entities), the people's
