@@ -127,8 +127,13 @@ let package = Package(
             // docs/openapi.yaml (a link), served at GET /openapi.yaml and /openapi.json.
             resources: [.embedInCode("Resources")]
         ),
-        // Benchmarks behind `earshot bench`.
-        .target(name: "EarshotBench", dependencies: ["Earshot", "EarshotImport", "EarshotLive", "EarshotSuite", "EarshotReview",
+        // Evaluation: what the benchmarks measure and the tests check against, apart from the benchmarks: the
+        //    audio fixtures, the accuracy measures (speech, flexible matching, typed answers) over the development
+        //    sets, and the fifty-problem manifest of `earshot check`.
+        .target(name: "EarshotEvaluation", dependencies: ["Earshot", "EarshotAudio", "EarshotDialogue", "EarshotEmbedding", "EarshotMatching",
+                                                       "EarshotModel", "EarshotSemantic", "EarshotSpeech"]),
+        // Benchmarks behind `earshot bench` (over EarshotEvaluation's measures).
+        .target(name: "EarshotBench", dependencies: ["Earshot", "EarshotEvaluation", "EarshotImport", "EarshotLive", "EarshotSuite", "EarshotReview",
                                                   .product(name: "HummingbirdWSClient", package: "hummingbird-websocket"),
                                                   .product(name: "Logging", package: "swift-log"), "EarshotSpeech", "EarshotAudio", "EarshotEmbedding", "EarshotSemantic",
                                                   "EarshotServer", "EarshotModel"]),
@@ -140,24 +145,27 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
-        .testTarget(name: "EarshotModelTests", dependencies: ["EarshotModel", "Earshot"]),
-        .testTarget(name: "EarshotImportTests", dependencies: ["EarshotImport", "EarshotModel", "Earshot", "EarshotSuite", "EarshotDialogue", "EarshotReview"]),
+        // Test support, for test targets only (like Hummingbird's HummingbirdTesting): the package root, temporary
+        // folders, sessions over the bundled examples, running a tool.
+        .target(name: "EarshotTesting", dependencies: ["Earshot", "EarshotDialogue", "EarshotModel"]),
+        .testTarget(name: "EarshotModelTests", dependencies: ["EarshotTesting", "EarshotModel", "Earshot"]),
+        .testTarget(name: "EarshotImportTests", dependencies: ["EarshotTesting", "EarshotImport", "EarshotModel", "Earshot", "EarshotSuite", "EarshotDialogue", "EarshotReview"]),
         .testTarget(name: "EarshotMatchingTests", dependencies: ["EarshotMatching", "Earshot"]),
-        .testTarget(name: "EarshotDialogueTests", dependencies: ["EarshotDialogue", "Earshot"]),
-        .testTarget(name: "EarshotCLITests", dependencies: ["Earshot"]),
-        .testTarget(name: "EarshotAudioTests", dependencies: ["EarshotAudio"]),
-        .testTarget(name: "EarshotALSATests", dependencies: ["EarshotALSA", "EarshotAudio"]),
-        .testTarget(name: "EarshotLiveTests", dependencies: ["EarshotLive", "EarshotALSA", "Earshot", "EarshotAudio", "EarshotBench", "EarshotSpeech"]),
-        .testTarget(name: "EarshotSemanticTests", dependencies: ["EarshotSemantic", "Earshot", "EarshotBench"]),
-        .testTarget(name: "EarshotEmbeddingTests", dependencies: ["EarshotEmbedding"], resources: [.copy("Fixtures")]),
-        .testTarget(name: "EarshotSuiteTests", dependencies: ["EarshotSuite", "Earshot", "EarshotAudio", "EarshotModel", "EarshotDialogue"],
+        .testTarget(name: "EarshotDialogueTests", dependencies: ["EarshotTesting", "EarshotDialogue", "Earshot"]),
+        .testTarget(name: "EarshotCLITests", dependencies: ["EarshotTesting", "Earshot"]),
+        .testTarget(name: "EarshotAudioTests", dependencies: ["EarshotTesting", "EarshotAudio"]),
+        .testTarget(name: "EarshotALSATests", dependencies: ["EarshotTesting", "EarshotALSA", "EarshotAudio"]),
+        .testTarget(name: "EarshotLiveTests", dependencies: ["EarshotTesting", "EarshotLive", "EarshotALSA", "Earshot", "EarshotAudio", "EarshotEvaluation", "EarshotSpeech"]),
+        .testTarget(name: "EarshotSemanticTests", dependencies: ["EarshotSemantic", "Earshot", "EarshotEvaluation"]),
+        .testTarget(name: "EarshotEmbeddingTests", dependencies: ["EarshotTesting", "EarshotEmbedding"], resources: [.copy("Fixtures")]),
+        .testTarget(name: "EarshotSuiteTests", dependencies: ["EarshotTesting", "EarshotSuite", "Earshot", "EarshotAudio", "EarshotModel", "EarshotDialogue"],
                     exclude: ["Fixtures"]),
-        .testTarget(name: "EarshotReviewTests", dependencies: ["EarshotReview", "Earshot", "EarshotModel", "EarshotBench"], exclude: ["Fixtures"]),
+        .testTarget(name: "EarshotReviewTests", dependencies: ["EarshotTesting", "EarshotReview", "Earshot", "EarshotModel", "EarshotEvaluation"], exclude: ["Fixtures"]),
         .testTarget(name: "EarshotServerTests", dependencies: ["EarshotServer", "Earshot", "EarshotModel", "EarshotDialogue", "EarshotAudio",
                                                               .product(name: "HummingbirdTesting", package: "hummingbird"),
                                                               .product(name: "HummingbirdWSClient", package: "hummingbird-websocket"),
                                                               .product(name: "Logging", package: "swift-log")]),
-        .testTarget(name: "EarshotSpeechTests", dependencies: ["EarshotSpeech", "EarshotAudio", "Earshot", "EarshotBench"]),
+        .testTarget(name: "EarshotSpeechTests", dependencies: ["EarshotTesting", "EarshotSpeech", "EarshotAudio", "Earshot", "EarshotEvaluation"]),
     ],
     swiftLanguageModes: [.v6]
 )
