@@ -53,9 +53,8 @@ extension Rule {
         let ids = Rule.all.map(\.id)
         return context.manifest.silenced.compactMap { silence in
             guard !ids.contains(silence.rule) else { return nil }
-            let near = Spelling.nearest(to: silence.rule, in: ids)
             return Finding(silence.location, "'\(silence.rule)' is not a rule of earshot check.",
-                           fix: (near.map { "Did you mean '\($0)'? " } ?? "") + "See `earshot check --rules` for every id.")
+                           fix: Spelling.didYouMean(silence.rule, in: ids, then: "See `earshot check --rules` for every id."))
         }
     }
 
