@@ -29,10 +29,13 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-crypto.git", from: "4.5.2"),
     ],
     targets: [
-        // 1. Model: manifests, profiles, their loaders and the category defaults.
+        // 0. Errors: `UserFacingError` (message, fix, sourceLocation), which every error a user can cause adopts, and
+        //    `SourceLocation`. Depends on nothing, so every module can see it; the CLI and the server catch it.
+        .target(name: "EarshotErrors"),
+        // 1. Model: manifests, profiles, their loaders and the category defaults (re-exports EarshotErrors).
         .target(
             name: "EarshotModel",
-            dependencies: [.product(name: "Yams", package: "Yams")]
+            dependencies: ["EarshotErrors", .product(name: "Yams", package: "Yams")]
         ),
         // 1b. Import: an app's own sources (App Intents Swift via swift-syntax, String Catalogs, SiriKit
         //     .intentdefinition, Info.plist / project.pbxproj, an earshot.yaml overlay) read into a manifest.
@@ -47,7 +50,7 @@ let package = Package(
         // 2. Matching: normalisation, phrase expansion, the exact index, the flexible-matcher seam.
         .target(name: "EarshotMatching", dependencies: ["EarshotModel"]),
         // 2b. Embedding: all-MiniLM-L6-v2 sentence vectors (WordPiece, BERT on OpenBLAS) for flexible matching.
-        .target(name: "EarshotEmbedding", dependencies: ["COpenBLAS"]),
+        .target(name: "EarshotEmbedding", dependencies: ["EarshotErrors", "COpenBLAS"]),
         // 2c. Semantic: the similarity index of the phrases and the flexible matcher over it.
         .target(name: "EarshotSemantic", dependencies: ["EarshotMatching", "EarshotModel", "EarshotEmbedding", "COpenBLAS"]),
         // 3. Dialogue: the conversation state machine, perform (results and handlers), turns.
@@ -68,15 +71,18 @@ let package = Package(
         // What Swift cannot call directly: pocketsphinx's variadic configuration, its log switch.
         .target(name: "CSpeechShims", dependencies: ["CPocketSphinx"]),
         // 4a. Audio: files in (any format, rate, channels) as 16 kHz mono; WAV out.
-        .target(name: "EarshotAudio", dependencies: ["CSndfile", "CSoxr"]),
+        .target(name: "EarshotAudio", dependencies: ["EarshotErrors", "CSndfile", "CSoxr"]),
         // 4a. Live audio: ALSA capture and playback (any format, rate, channels) as 16 kHz mono.
         .systemLibrary(name: "CALSA", pkgConfig: "alsa", providers: [.apt(["libasound2-dev"])]),
         .target(name: "CALSAShims", dependencies: ["CALSA"]),
-        .target(name: "EarshotALSA", dependencies: ["CALSA", "CALSAShims", "EarshotAudio"]),
+        .target(name: "EarshotALSA", dependencies: ["EarshotErrors", "CALSA", "CALSAShims", "EarshotAudio"]),
+        // 4a. Signal: pure Swift over 16 kHz samples, no C library: frame loudness (the one place it is
+        //     measured), the voice level and the end-pointer shared by the live device and the server's streams.
+        .target(name: "EarshotSignal"),
         // 4b. Speech: espeak-ng synthesis, pocketsphinx recognition in the context of the conversation.
         .target(
             name: "EarshotSpeech",
-            dependencies: ["EarshotAudio", "EarshotMatching", "EarshotModel", "CPocketSphinx", "CEspeakNG", "CSpeechShims",
+            dependencies: ["EarshotErrors", "EarshotAudio", "EarshotSignal", "EarshotMatching", "EarshotModel", "CPocketSphinx", "CEspeakNG", "CSpeechShims",
                            .product(name: "Subprocess", package: "swift-subprocess")]
         ),
         // 4. Device: what a user's machine holds (apps, profiles, the ones that ship inside the binary),
@@ -89,18 +95,23 @@ let package = Package(
         ),
         // The live device behind `earshot listen`: wake phrase, end-pointing, the conversation spoken
         //    over an ALSA microphone and speaker (or a recording and a file).
-        .target(name: "EarshotLive", dependencies: ["Earshot", "EarshotALSA", "EarshotAudio", "EarshotDialogue", "EarshotSpeech"]),
+        .target(name: "EarshotLive", dependencies: ["Earshot", "EarshotALSA", "EarshotAudio", "EarshotSignal", "EarshotDialogue", "EarshotSpeech"]),
         // 5. Conversation suites behind `earshot test`: test files, the runner, console/JUnit/HTML/JSON reports.
         .target(
             name: "EarshotSuite",
             dependencies: ["Earshot", "EarshotImport", "EarshotModel", "EarshotMatching", "EarshotDialogue", "EarshotAudio", "EarshotSpeech",
                            .product(name: "Yams", package: "Yams")]
         ),
-        // 5b. Review behind `earshot check`: rules from Apple's guidance over a manifest, text/JSON/SARIF output.
+        // 5b. Review rules behind `earshot check`: one rule per passage of Apple's guidance, read from the manifest's
+        //     text alone (no C library), the review's context and diagnostics, text and JSON output.
+        .target(name: "EarshotReviewRules", dependencies: ["EarshotImport", "EarshotModel", "EarshotMatching"]),
+        // 5c. Review: the `Reviewer` over those rules (re-exports EarshotReviewRules) with the checks that need a
+        //     model (pronunciations from pocketsphinx's dictionary, semantic overlap on OpenBLAS, the acoustic
+        //     review through espeak-ng and pocketsphinx), and the signed SARIF log.
         .target(
             name: "EarshotReview",
-            dependencies: ["Earshot", "EarshotImport", "EarshotModel", "EarshotMatching", "EarshotDialogue", "EarshotSpeech", "EarshotAudio",
-                           "EarshotEmbedding", "EarshotSemantic"]
+            dependencies: ["EarshotReviewRules", "Earshot", "EarshotImport", "EarshotModel", "EarshotMatching", "EarshotDialogue", "EarshotSpeech",
+                           "EarshotAudio", "EarshotEmbedding", "EarshotSemantic"]
         ),
         // 6. The household behind `earshot serve`, with no transport: the `Household` actor (devices, apps and
         //    their entities, people's shortcuts, turns, sessions, speech, transcripts, suggestions, the watch
@@ -120,15 +131,20 @@ let package = Package(
             dependencies: ["Earshot", "EarshotHousehold", "EarshotModel", "EarshotMatching", "EarshotDialogue", "EarshotAudio", "EarshotSpeech",
                            .product(name: "Hummingbird", package: "hummingbird"),
                            .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOPosix", package: "swift-nio"),
-                           .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"), "EarshotLive",
+                           .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"), "EarshotSignal",
                            .product(name: "Yams", package: "Yams"),
                            .product(name: "HummingbirdCore", package: "hummingbird"), .product(name: "NIOHTTP1", package: "swift-nio"),
                            .product(name: "Logging", package: "swift-log")],
             // docs/openapi.yaml (a link), served at GET /openapi.yaml and /openapi.json.
             resources: [.embedInCode("Resources")]
         ),
-        // Benchmarks behind `earshot bench`.
-        .target(name: "EarshotBench", dependencies: ["Earshot", "EarshotImport", "EarshotLive", "EarshotSuite", "EarshotReview",
+        // Evaluation: what the benchmarks measure and the tests check against, apart from the benchmarks: the
+        //    audio fixtures, the accuracy measures (speech, flexible matching, typed answers) over the development
+        //    sets, and the fifty-problem manifest of `earshot check`.
+        .target(name: "EarshotEvaluation", dependencies: ["Earshot", "EarshotAudio", "EarshotDialogue", "EarshotEmbedding", "EarshotMatching",
+                                                       "EarshotModel", "EarshotSemantic", "EarshotSpeech"]),
+        // Benchmarks behind `earshot bench` (over EarshotEvaluation's measures).
+        .target(name: "EarshotBench", dependencies: ["Earshot", "EarshotEvaluation", "EarshotImport", "EarshotLive", "EarshotSuite", "EarshotReview",
                                                   .product(name: "HummingbirdWSClient", package: "hummingbird-websocket"),
                                                   .product(name: "Logging", package: "swift-log"), "EarshotSpeech", "EarshotAudio", "EarshotEmbedding", "EarshotSemantic",
                                                   "EarshotServer", "EarshotHousehold", "EarshotModel"]),
@@ -136,30 +152,33 @@ let package = Package(
         .executableTarget(
             name: "earshot",
             dependencies: [
-                "Earshot", "EarshotImport", "EarshotBench", "EarshotLive", "EarshotSuite", "EarshotReview", "EarshotServer", "EarshotHousehold", "EarshotALSA", "EarshotAudio", "EarshotSpeech", "EarshotEmbedding", "EarshotSemantic",
+                "EarshotErrors", "Earshot", "EarshotImport", "EarshotBench", "EarshotLive", "EarshotSuite", "EarshotReview", "EarshotServer", "EarshotHousehold", "EarshotALSA", "EarshotAudio", "EarshotSpeech", "EarshotEmbedding", "EarshotSemantic",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
-        .testTarget(name: "EarshotModelTests", dependencies: ["EarshotModel", "Earshot"]),
-        .testTarget(name: "EarshotImportTests", dependencies: ["EarshotImport", "EarshotModel", "Earshot", "EarshotSuite", "EarshotDialogue", "EarshotReview"]),
+        // Test support, for test targets only (like Hummingbird's HummingbirdTesting): the package root, temporary
+        // folders, sessions over the bundled examples, running a tool.
+        .target(name: "EarshotTesting", dependencies: ["Earshot", "EarshotDialogue", "EarshotModel"]),
+        .testTarget(name: "EarshotModelTests", dependencies: ["EarshotTesting", "EarshotModel", "Earshot"]),
+        .testTarget(name: "EarshotImportTests", dependencies: ["EarshotTesting", "EarshotImport", "EarshotModel", "Earshot", "EarshotSuite", "EarshotDialogue", "EarshotReview"]),
         .testTarget(name: "EarshotMatchingTests", dependencies: ["EarshotMatching", "Earshot"]),
-        .testTarget(name: "EarshotDialogueTests", dependencies: ["EarshotDialogue", "Earshot"]),
-        .testTarget(name: "EarshotCLITests", dependencies: ["Earshot"]),
-        .testTarget(name: "EarshotAudioTests", dependencies: ["EarshotAudio"]),
-        .testTarget(name: "EarshotALSATests", dependencies: ["EarshotALSA", "EarshotAudio"]),
-        .testTarget(name: "EarshotLiveTests", dependencies: ["EarshotLive", "EarshotALSA", "Earshot", "EarshotAudio", "EarshotBench", "EarshotSpeech"]),
-        .testTarget(name: "EarshotSemanticTests", dependencies: ["EarshotSemantic", "Earshot", "EarshotBench"]),
-        .testTarget(name: "EarshotEmbeddingTests", dependencies: ["EarshotEmbedding"], resources: [.copy("Fixtures")]),
-        .testTarget(name: "EarshotSuiteTests", dependencies: ["EarshotSuite", "Earshot", "EarshotAudio", "EarshotModel", "EarshotDialogue"],
+        .testTarget(name: "EarshotDialogueTests", dependencies: ["EarshotTesting", "EarshotDialogue", "Earshot"]),
+        .testTarget(name: "EarshotCLITests", dependencies: ["EarshotTesting", "Earshot"]),
+        .testTarget(name: "EarshotAudioTests", dependencies: ["EarshotTesting", "EarshotAudio"]),
+        .testTarget(name: "EarshotALSATests", dependencies: ["EarshotTesting", "EarshotALSA", "EarshotAudio"]),
+        .testTarget(name: "EarshotLiveTests", dependencies: ["EarshotTesting", "EarshotLive", "EarshotALSA", "Earshot", "EarshotAudio", "EarshotEvaluation", "EarshotSpeech"]),
+        .testTarget(name: "EarshotSemanticTests", dependencies: ["EarshotSemantic", "Earshot", "EarshotEvaluation"]),
+        .testTarget(name: "EarshotEmbeddingTests", dependencies: ["EarshotTesting", "EarshotEmbedding"], resources: [.copy("Fixtures")]),
+        .testTarget(name: "EarshotSuiteTests", dependencies: ["EarshotTesting", "EarshotSuite", "Earshot", "EarshotAudio", "EarshotModel", "EarshotDialogue"],
                     exclude: ["Fixtures"]),
-        .testTarget(name: "EarshotReviewTests", dependencies: ["EarshotReview", "Earshot", "EarshotModel", "EarshotBench"], exclude: ["Fixtures"]),
+        .testTarget(name: "EarshotReviewTests", dependencies: ["EarshotTesting", "EarshotReview", "Earshot", "EarshotModel", "EarshotEvaluation"], exclude: ["Fixtures"]),
         .testTarget(name: "EarshotServerTests", dependencies: ["EarshotServer", "EarshotHousehold", "Earshot", "EarshotModel", "EarshotDialogue", "EarshotAudio",
                                                               .product(name: "HummingbirdTesting", package: "hummingbird"),
                                                               .product(name: "HummingbirdWSClient", package: "hummingbird-websocket"),
                                                               .product(name: "Logging", package: "swift-log"),
                                                               .product(name: "GRDB", package: "GRDB.swift")],
                     exclude: ["Fixtures"]),
-        .testTarget(name: "EarshotSpeechTests", dependencies: ["EarshotSpeech", "EarshotAudio", "Earshot", "EarshotBench"]),
+        .testTarget(name: "EarshotSpeechTests", dependencies: ["EarshotTesting", "EarshotSpeech", "EarshotAudio", "Earshot", "EarshotEvaluation"]),
     ],
     swiftLanguageModes: [.v6]
 )

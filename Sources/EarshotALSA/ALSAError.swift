@@ -1,4 +1,5 @@
 import CALSA
+import EarshotErrors
 import Glibc
 
 /// Which way audio flows through an ALSA PCM.
@@ -41,7 +42,7 @@ public enum ALSAStream: Sendable, Equatable, CustomStringConvertible {
 }
 
 /// Something went wrong with an ALSA device; `description` is one line naming the device and a fix.
-public struct ALSAError: Error, Sendable, Equatable, CustomStringConvertible {
+public struct ALSAError: UserFacingError, Equatable {
     /// What kind of failure, so callers can react without parsing the message.
     public enum Kind: Sendable, Equatable {
         /// The PCM name is unknown or the card is missing (`-ENOENT`, `-ENODEV`, `-ENXIO`).
@@ -95,24 +96,50 @@ public struct ALSAError: Error, Sendable, Equatable, CustomStringConvertible {
         code == 0 ? "" : String(cString: snd_strerror(code))
     }
 
-    /// One line: the device, what happened, alsa-lib's words and a fix.
-    public var description: String {
+    /// What went wrong with which device, ALSA's own words in brackets.
+    public var message: String {
         let subject = "\(stream) device \"\(device)\""
         let alsa = code == 0 ? "" : " (ALSA: \(alsaMessage))"
+        switch kind {
+        case .noSuchDevice:
+            return "\(subject): no such device\(alsa)"
+        case .busy:
+            return "\(subject): busy, another program is using it\(alsa)"
+        case .permissionDenied:
+            return "\(subject): permission denied\(alsa)"
+        case .unsupported:
+            return "\(subject): cannot \(detail)\(alsa)"
+        case .badConfiguration:
+            return "ALSA configuration for \(subject): does not parse\(alsa)"
+        case .io:
+            return "\(subject): failed to \(detail)\(alsa)"
+        }
+    }
+
+    /// What to do about it.
+    public var fix: String? {
         let pick = "list devices with '\(stream.listCommand)' and pass one with \(stream.option)."
         switch kind {
         case .noSuchDevice:
-            return "\(subject): no such device\(alsa). Fix: \(pick)"
+            return pick
         case .busy:
-            return "\(subject): busy, another program is using it\(alsa). Fix: close that program (see 'fuser -v /dev/snd/*') or \(pick)"
+            return "close that program (see 'fuser -v /dev/snd/*') or \(pick)"
         case .permissionDenied:
-            return "\(subject): permission denied\(alsa). Fix: add yourself to the 'audio' group or \(pick)"
+            return "add yourself to the 'audio' group or \(pick)"
         case .unsupported:
-            return "\(subject): cannot \(detail)\(alsa). Fix: use a 'plug' device (e.g. \"plughw:0\" or \"default\") that converts, or \(pick)"
+            return "use a 'plug' device (e.g. \"plughw:0\" or \"default\") that converts, or \(pick)"
         case .badConfiguration:
-            return "ALSA configuration for \(subject): does not parse\(alsa). Fix: check the asoundrc text (\(detail))."
+            return "check the asoundrc text (\(detail))."
         case .io:
-            return "\(subject): failed to \(detail)\(alsa). Fix: check the device is still connected, or \(pick)"
+            return "check the device is still connected, or \(pick)"
         }
+    }
+
+    /// A sound device is no file a user wrote.
+    public var sourceLocation: SourceLocation? { nil }
+
+    /// One line: the device, what happened, alsa-lib's words and a fix.
+    public var description: String {
+        "\(message). Fix: \(fix ?? "")"
     }
 }

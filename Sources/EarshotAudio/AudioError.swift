@@ -1,7 +1,9 @@
+import EarshotErrors
+
 /// Why an audio file could not be read or written.
 ///
 /// Its `description` is one line for the user: `"<path>: <what is wrong>. Fix: <what to do>"`.
-public enum AudioError: Error, CustomStringConvertible, Equatable, Sendable {
+public enum AudioError: UserFacingError, Equatable {
     /// Nothing exists at the path.
     case notFound(path: String)
     /// The path names a folder.
@@ -61,7 +63,7 @@ public enum AudioError: Error, CustomStringConvertible, Equatable, Sendable {
     }
 
     /// What the user can do about it.
-    public var fix: String {
+    private var advice: String {
         switch self {
         case .notFound:
             return "check the spelling and the folder, or give the full path"
@@ -85,8 +87,17 @@ public enum AudioError: Error, CustomStringConvertible, Equatable, Sendable {
     }
 
     /// One line: `"<path>: <what is wrong>. Fix: <what to do>"`.
+    /// ``problem``, for ``UserFacingError``.
+    public var message: String { problem }
+
+    /// What to do about it.
+    public var fix: String? { advice }
+
+    /// The file.
+    public var sourceLocation: SourceLocation? { SourceLocation(file: path) }
+
     public var description: String {
-        "\(path): \(problem). Fix: \(fix)"
+        "\(path): \(problem). Fix: \(advice)"
     }
 
     /// libsndfile's messages end in a period and may hold newlines; make them fit inside parentheses.

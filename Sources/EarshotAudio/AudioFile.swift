@@ -18,9 +18,14 @@ public enum AudioFile {
     /// header read as noise, since they cannot be told from audio.
     public static func read(_ path: String, limits: AudioLimits = .init()) throws(AudioError) -> AudioBuffer {
         try checkFile(path, limits: limits)
-        let (file, info) = try open(path)
+        let (file, info) = try open(path) { info in sf_open(path, Int32(SFM_READ), &info) }
         defer { sf_close(file) }
+        return try decode(file, info: info, path: path, limits: limits)
+    }
 
+    /// The samples of an opened file (`path` names it in errors) as 16 kHz mono, the header's rate,
+    /// channels and length checked against `limits` first.
+    static func decode(_ file: OpaquePointer, info: SF_INFO, path: String, limits: AudioLimits) throws(AudioError) -> AudioBuffer {
         guard info.samplerate > 0, info.channels > 0 else {
             throw .corrupt(path: path, reason: "the header gives \(info.samplerate) Hz and \(info.channels) channels")
         }
@@ -66,13 +71,20 @@ public enum AudioFile {
             }
         }
 
+        try encode(buffer, format: writeFormat(for: path), path: path) { info in sf_open(path, Int32(SFM_WRITE), &info) }
+    }
+
+    /// Writes `buffer` as a mono file of `format` (and compression quality) through the file `opener`
+    /// opens for writing; `path` names it in errors.
+    static func encode(_ buffer: AudioBuffer, format kind: (Int32, Double?), path: String,
+                       opener: (inout SF_INFO) -> OpaquePointer?) throws(AudioError) {
         var info = SF_INFO()
         info.samplerate = Int32(clamping: buffer.sampleRate)
         info.channels = 1
-        let (format, quality) = Self.writeFormat(for: path)
+        let (format, quality) = kind
         info.format = format
         let opened: Result<OpaquePointer, AudioError> = sndfileLock.withLock { _ in
-            if let file = sf_open(path, Int32(SFM_WRITE), &info) {
+            if let file = opener(&info) {
                 if var quality { sf_command(file, Int32(SFC_SET_VBR_ENCODING_QUALITY), &quality, Int32(MemoryLayout<Double>.size)) }
                 return .success(file)
             }
@@ -134,12 +146,13 @@ public enum AudioFile {
         }
     }
 
-    /// Opens `path` for reading, turning libsndfile's failure into the matching error.
-    private static func open(_ path: String) throws(AudioError) -> (OpaquePointer, SF_INFO) {
+    /// Opens `path` for reading with `opener` (a file, or bytes in memory), turning libsndfile's failure
+    /// into the matching error.
+    static func open(_ path: String, opener: (inout SF_INFO) -> OpaquePointer?) throws(AudioError) -> (OpaquePointer, SF_INFO) {
         var info = SF_INFO()
         // libsndfile reports a failed open through a process-wide variable; read it under the lock.
         let result: Result<OpaquePointer, AudioError> = sndfileLock.withLock { _ in
-            if let file = sf_open(path, Int32(SFM_READ), &info) { return .success(file) }
+            if let file = opener(&info) { return .success(file) }
             let code = sf_error(nil)
             let reason = String(cString: sf_strerror(nil))
             switch code {

@@ -1,5 +1,6 @@
 import Earshot
 import EarshotAudio
+import EarshotSignal
 import EarshotDialogue
 import EarshotSpeech
 import Foundation

@@ -1,4 +1,5 @@
 import EarshotAudio
+import EarshotSignal
 import EarshotSpeech
 import Foundation
 

@@ -1,24 +1,11 @@
-import Foundation
 import EarshotAudio
+import EarshotSignal
+import Foundation
 
 extension AudioBuffer {
     /// 10 ms frame energies in dB relative to full scale.
     func frameLevels() -> [Double] {
-        let frame = sampleRate / 100
-        guard frame > 0 else { return [] }
-        var levels: [Double] = []
-        levels.reserveCapacity(samples.count / frame)
-        var index = 0
-        while index + frame <= samples.count {
-            var sum = 0.0
-            for sample in samples[index..<(index + frame)] {
-                let value = Double(sample) / 32768
-                sum += value * value
-            }
-            levels.append(10 * log10(max(sum / Double(frame), 1e-12)))
-            index += frame
-        }
-        return levels
+        FrameLoudness.levels(samples, frame: sampleRate / 100)
     }
 
     /// Whether the audio's level moves the way speech does. Speech rises and falls with its syllables

@@ -1,5 +1,7 @@
+import EarshotErrors
+
 /// Speech could not be set up or run: a missing model, a voice espeak-ng does not know, a decoder failure.
-public struct SpeechError: Error, Sendable, CustomStringConvertible {
+public struct SpeechError: UserFacingError {
     public var message: String
     public var fix: String?
 
@@ -7,6 +9,9 @@ public struct SpeechError: Error, Sendable, CustomStringConvertible {
         self.message = message
         self.fix = fix
     }
+
+    /// Speech concerns no file a user wrote.
+    public var sourceLocation: SourceLocation? { nil }
 
     public var description: String { message + (fix.map { " Fix: \($0)" } ?? "") }
 }

@@ -1,11 +1,6 @@
 import ArgumentParser
-import EarshotALSA
-import EarshotAudio
-import EarshotEmbedding
+import EarshotErrors
 import EarshotModel
-import EarshotHousehold
-import EarshotServer
-import EarshotSpeech
 import Foundation
 
 @main
@@ -29,8 +24,7 @@ struct EarshotCommand: AsyncParsableCommand {
             }
         } catch let code as ExitCode {
             Foundation.exit(code.rawValue)
-        } catch let error where error is LoadError || error is AudioError || error is SpeechError || error is ALSAError
-                                || error is EmbeddingError || error is ServerError || error is HouseholdError {
+        } catch let error as any UserFacingError {
             // What a user can cause (a bad manifest, unreadable audio, a missing model or device): one line
             // naming the thing and the fix, status 2.
             FileHandle.standardError.write(Data("earshot: \(error)\n".utf8))

@@ -1,4 +1,5 @@
 import EarshotAudio
+import EarshotTesting
 import Foundation
 import Testing
 @testable import EarshotALSA
@@ -17,9 +18,7 @@ struct FilePluginRig: ~Copyable {
     var output: URL { folder.appendingPathComponent("out.raw") }
 
     init() throws {
-        folder = FileManager.default.temporaryDirectory
-            .appendingPathComponent("earshot-alsa-tests-\(UUID().uuidString)", isDirectory: true)
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        folder = try temporaryFolder("earshot-alsa-tests")
     }
 
     deinit { try? FileManager.default.removeItem(at: folder) }

@@ -1,4 +1,5 @@
 import EarshotAudio
+import EarshotTesting
 import Foundation
 import Testing
 
@@ -7,9 +8,7 @@ struct Fixtures: ~Copyable {
     let folder: URL
 
     init() throws {
-        folder = FileManager.default.temporaryDirectory
-            .appendingPathComponent("earshot-audio-tests-\(UUID().uuidString)", isDirectory: true)
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        folder = try temporaryFolder("earshot-audio-tests")
     }
 
     deinit { try? FileManager.default.removeItem(at: folder) }
@@ -19,19 +18,8 @@ struct Fixtures: ~Copyable {
 
     /// Runs `sox` with `arguments` (paths relative to the folder) and returns the path of `output`.
     func sox(_ output: String, _ arguments: [String], sourceLocation: SourceLocation = #_sourceLocation) throws -> String {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["sox"] + arguments
-        process.currentDirectoryURL = folder
-        let errors = Pipe()
-        process.standardError = errors
-        process.standardOutput = FileHandle.nullDevice
-        try process.run()
-        let message = errors.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        try #require(process.terminationStatus == 0,
-                     "sox \(arguments.joined(separator: " ")) failed: \(String(decoding: message, as: UTF8.self))",
-                     sourceLocation: sourceLocation)
+        let run = try runTool(["sox"] + arguments, in: folder)
+        try #require(run.status == 0, "sox \(arguments.joined(separator: " ")) failed: \(run.stderr)", sourceLocation: sourceLocation)
         return path(output)
     }
 
@@ -43,15 +31,7 @@ struct Fixtures: ~Copyable {
 
     /// Whether this `sox` can write files of `format` (e.g. "ogg").
     static func soxWrites(_ format: String) -> Bool {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["sox", "-h"]
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
-        guard (try? process.run()) != nil else { return false }
-        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
+        guard let text = try? runTool(["sox", "-h"]).stdout else { return false }
         guard let line = text.split(separator: "\n").first(where: { $0.hasPrefix("AUDIO FILE FORMATS:") }) else {
             return false
         }

@@ -1,3 +1,4 @@
+import EarshotTesting
 import Foundation
 import Testing
 
@@ -8,7 +9,7 @@ struct CLICoverageTests {
     static func suite(in dir: URL) throws -> String {
         let path = dir.appendingPathComponent("menu.convo.yaml").path
         try """
-        apps: [\(CLIExitTests.packageRoot.appendingPathComponent("examples/soupchef").path)]
+        apps: [\(packageRoot.appendingPathComponent("examples/soupchef").path)]
         profiles: [homepod]
         conversations:
           - name: menu
@@ -20,7 +21,7 @@ struct CLICoverageTests {
 
     @Test("--min-coverage fails the run (status 1) below the phrases' threshold, passes above it")
     func minCoverage() async throws {
-        let dir = try CLIExitTests.temporaryDirectory()
+        let dir = try temporaryFolder("earshot-cli")
         let test = try Self.suite(in: dir)
         let below = try await CLIExitTests.run(["test", test, "--min-coverage", "50"], in: dir)
         #expect(below.status == 1, "stderr: \(below.stderr)")
@@ -32,7 +33,7 @@ struct CLICoverageTests {
 
     @Test("--coverage-json never replaces a file that is not Earshot's; its own file is replaced and merges")
     func coverageJSON() async throws {
-        let dir = try CLIExitTests.temporaryDirectory()
+        let dir = try temporaryFolder("earshot-cli")
         let test = try Self.suite(in: dir)
         let notes = dir.appendingPathComponent("notes.json").path
         try "my notes\n".write(toFile: notes, atomically: true, encoding: .utf8)

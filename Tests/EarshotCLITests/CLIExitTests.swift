@@ -1,3 +1,4 @@
+import EarshotTesting
 import Foundation
 import Testing
 
@@ -8,9 +9,6 @@ import Testing
 @Suite("CLI exit status")
 struct CLIExitTests {
     /// The package root: three folders up from this file (Tests/EarshotCLITests/CLIExitTests.swift).
-    static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        .deletingLastPathComponent().deletingLastPathComponent()
-
     /// Where `earshot` may be, best first: the build folder this test bundle runs from (and its
     /// parents, so `<scratch>/debug/earshot` is found from `<scratch>/<triple>/debug/...`), then
     /// `.build/debug/earshot` and any `.build*/debug/earshot` in the package root.
@@ -103,12 +101,6 @@ struct CLIExitTests {
         }
     }
 
-    static func temporaryDirectory() throws -> URL {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("earshot-cli-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-        return url
-    }
-
     static let broken = """
     app: Soup Chef
     intents:
@@ -137,7 +129,7 @@ struct CLIExitTests {
 
     @Test("earshot check on a broken manifest: status 2, one line on stderr, nothing on stdout")
     func checkBroken() async throws {
-        let dir = try Self.temporaryDirectory()
+        let dir = try temporaryFolder("earshot-cli")
         defer { try? FileManager.default.removeItem(at: dir) }
         let file = dir.appendingPathComponent("app.yaml")
         try Self.broken.write(to: file, atomically: true, encoding: .utf8)
@@ -152,7 +144,7 @@ struct CLIExitTests {
 
     @Test("earshot preview with a broken --app: status 2, one line on stderr")
     func previewBroken() async throws {
-        let dir = try Self.temporaryDirectory()
+        let dir = try temporaryFolder("earshot-cli")
         defer { try? FileManager.default.removeItem(at: dir) }
         let file = dir.appendingPathComponent("app.yaml")
         try Self.broken.write(to: file, atomically: true, encoding: .utf8)
@@ -162,10 +154,10 @@ struct CLIExitTests {
 
     @Test("without the sentence model: a flexible device says so in one line, status 2; the Watch matches exactly as before")
     func missingSentenceModel() async throws {
-        let dir = try Self.temporaryDirectory()
+        let dir = try temporaryFolder("earshot-cli")
         defer { try? FileManager.default.removeItem(at: dir) }
         let missing = dir.appendingPathComponent("no-model").path
-        let demo = Self.packageRoot.appendingPathComponent("examples/demo").path
+        let demo = packageRoot.appendingPathComponent("examples/demo").path
         let homepod = try await Self.run(["preview", "--app", demo, "Give me a summary of my shopping list with Demo"], in: dir,
                                          environment: ["EARSHOT_MODEL_DIR": missing])
         #expect(homepod.status == 2)
@@ -181,10 +173,10 @@ struct CLIExitTests {
 
     @Test("without the synthetic-speech model: `run --speaker synthetic` says so in one line, status 2; a person's recording is still heard")
     func missingSyntheticSpeechModel() async throws {
-        let dir = try Self.temporaryDirectory()
+        let dir = try temporaryFolder("earshot-cli")
         defer { try? FileManager.default.removeItem(at: dir) }
         let missing = dir.appendingPathComponent("no-speech-model").path
-        let soupchef = Self.packageRoot.appendingPathComponent("examples/soupchef").path
+        let soupchef = packageRoot.appendingPathComponent("examples/soupchef").path
         let wav = dir.appendingPathComponent("order.wav").path
         let said = try await Self.run(["say", "Order soup with Soup Chef", "-o", wav], in: dir)
         #expect(said.status == 0, "stderr: \(said.stderr)")
@@ -200,9 +192,9 @@ struct CLIExitTests {
 
     @Test("earshot listen on a capture device that does not exist: status 2, one line naming it")
     func listenMissingDevice() async throws {
-        let dir = try Self.temporaryDirectory()
+        let dir = try temporaryFolder("earshot-cli")
         defer { try? FileManager.default.removeItem(at: dir) }
-        let soupchef = Self.packageRoot.appendingPathComponent("examples/soupchef").path
+        let soupchef = packageRoot.appendingPathComponent("examples/soupchef").path
         let result = try await Self.run(["listen", "--app", soupchef, "--capture", "earshot_no_such_card"], in: dir)
         #expect(result.status == 2 && !result.signaled, "status \(result.status); stderr: \(result.stderr)")
         #expect(result.stderr.split(separator: "\n").count == 1, "stderr: \(result.stderr)")
@@ -212,11 +204,11 @@ struct CLIExitTests {
 
     @Test("earshot listen --output never replaces a file without --force")
     func listenKeepsOutput() async throws {
-        let dir = try Self.temporaryDirectory()
+        let dir = try temporaryFolder("earshot-cli")
         defer { try? FileManager.default.removeItem(at: dir) }
         let existing = dir.appendingPathComponent("replies.wav")
         try Data("mine".utf8).write(to: existing)
-        let soupchef = Self.packageRoot.appendingPathComponent("examples/soupchef").path
+        let soupchef = packageRoot.appendingPathComponent("examples/soupchef").path
         let result = try await Self.run(["listen", "--app", soupchef, "--input", existing.path, "--output", existing.path], in: dir)
         #expect(result.status == 2)
         #expect(result.stderr.hasPrefix("earshot: \(existing.path): error: already exists."), "stderr: \(result.stderr)")
@@ -225,7 +217,7 @@ struct CLIExitTests {
 
     @Test("earshot check on a missing file: status 2, one line naming the path")
     func checkMissing() async throws {
-        let dir = try Self.temporaryDirectory()
+        let dir = try temporaryFolder("earshot-cli")
         defer { try? FileManager.default.removeItem(at: dir) }
         let missing = dir.appendingPathComponent("nope.yaml").path
         let result = try await Self.run(["check", missing], in: dir)
@@ -237,7 +229,7 @@ struct CLIExitTests {
 
     @Test("earshot check on a good manifest: status 0")
     func checkGood() async throws {
-        let dir = try Self.temporaryDirectory()
+        let dir = try temporaryFolder("earshot-cli")
         defer { try? FileManager.default.removeItem(at: dir) }
         let file = dir.appendingPathComponent("app.yaml")
         try Self.broken.replacingOccurrences(of: "promt:", with: "prompt:").write(to: file, atomically: true, encoding: .utf8)
@@ -265,7 +257,7 @@ struct CLIExitTests {
     /// of SIGPIPE (status 141) while writing the request. Run 20 times: the write races the exit.
     @Test("a handler that exits without reading its input does not kill earshot")
     func handlerIgnoringInput() async throws {
-        let dir = try Self.temporaryDirectory()
+        let dir = try temporaryFolder("earshot-cli")
         defer { try? FileManager.default.removeItem(at: dir) }
         try Self.handlerApp.write(to: dir.appendingPathComponent("app.yaml"), atomically: true, encoding: .utf8)
         try "echo 'no input for me' >&2\nexit 1\n".write(to: dir.appendingPathComponent("handler.sh"), atomically: true, encoding: .utf8)
@@ -283,7 +275,7 @@ struct CLIExitTests {
 
     @Test("a handler that sleeps past --handler-timeout: earshot answers without waiting for the sleep")
     func handlerSleeping() async throws {
-        let dir = try Self.temporaryDirectory()
+        let dir = try temporaryFolder("earshot-cli")
         defer { try? FileManager.default.removeItem(at: dir) }
         try Self.handlerApp.write(to: dir.appendingPathComponent("app.yaml"), atomically: true, encoding: .utf8)
         try "cat > /dev/null\nsleep 600 &\nwait\n".write(to: dir.appendingPathComponent("handler.sh"), atomically: true, encoding: .utf8)

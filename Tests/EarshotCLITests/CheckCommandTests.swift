@@ -1,10 +1,11 @@
+import EarshotTesting
 import Foundation
 import Testing
 
 /// `earshot check` through the binary: text, JSON, SARIF, --strict, silencing, and the examples.
 @Suite("check: the command")
 struct CheckCommandTests {
-    static let examples = CLIExitTests.packageRoot.appendingPathComponent("examples")
+    static let examples = packageRoot.appendingPathComponent("examples")
 
     /// A manifest with one warning (a short title in title case) and one note-free everything else.
     static let oneWarning = """
@@ -34,7 +35,7 @@ struct CheckCommandTests {
 
     @Test("oversized manifests (issue 20): check, preview and test refuse 10,000 phrases and a 1 MB app name with one line naming the line and the limit, status 2")
     func oversized() async throws {
-        let dir = try CLIExitTests.temporaryDirectory()
+        let dir = try temporaryFolder("earshot-cli")
         defer { try? FileManager.default.removeItem(at: dir) }
         let soup = try String(contentsOf: Self.examples.appendingPathComponent("soupchef/app.yaml"), encoding: .utf8)
         let phrases = soup.replacingOccurrences(of: "      - Show the menu in {applicationName}\n",
@@ -56,7 +57,7 @@ struct CheckCommandTests {
 
     @Test("the shipped examples pass --strict")
     func examplesStrict() async throws {
-        let dir = try CLIExitTests.temporaryDirectory()
+        let dir = try temporaryFolder("earshot-cli")
         defer { try? FileManager.default.removeItem(at: dir) }
         let paths = ["soupchef", "demo", "postcard", "traillog"].map { Self.examples.appendingPathComponent($0).path }
         let result = try await CLIExitTests.run(["check", "--strict"] + paths, in: dir)
@@ -69,7 +70,7 @@ struct CheckCommandTests {
 
     @Test("a warning: printed with its line, caret, fix and guideline; status 0, and 1 with --strict")
     func warning() async throws {
-        let dir = try CLIExitTests.temporaryDirectory()
+        let dir = try temporaryFolder("earshot-cli")
         defer { try? FileManager.default.removeItem(at: dir) }
         let file = try Self.write(Self.oneWarning, in: dir)
         let result = try await CLIExitTests.run(["check", file], in: dir)
@@ -91,7 +92,7 @@ struct CheckCommandTests {
 
     @Test("a silenced rule: shown with its reason, does not fail --strict")
     func silenced() async throws {
-        let dir = try CLIExitTests.temporaryDirectory()
+        let dir = try temporaryFolder("earshot-cli")
         defer { try? FileManager.default.removeItem(at: dir) }
         let file = try Self.write(Self.oneWarning + "review:\n  silence:\n    - rule: title.sentence-case\n      reason: Our design system uses title case.\n", in: dir)
         let result = try await CLIExitTests.run(["check", "--strict", file], in: dir)
@@ -109,7 +110,7 @@ struct CheckCommandTests {
 
     @Test("--json: one object per manifest with each diagnostic's rule, place, fix and guideline")
     func json() async throws {
-        let dir = try CLIExitTests.temporaryDirectory()
+        let dir = try temporaryFolder("earshot-cli")
         defer { try? FileManager.default.removeItem(at: dir) }
         let file = try Self.write(Self.oneWarning, in: dir)
         let result = try await CLIExitTests.run(["check", "--json", "--strict", file], in: dir)
@@ -128,7 +129,7 @@ struct CheckCommandTests {
 
     @Test("--sarif: written beside the text report, valid SARIF 2.1.0; a file of the user's is kept without --force")
     func sarif() async throws {
-        let dir = try CLIExitTests.temporaryDirectory()
+        let dir = try temporaryFolder("earshot-cli")
         defer { try? FileManager.default.removeItem(at: dir) }
         let file = try Self.write(Self.oneWarning, in: dir)
         let log = dir.appendingPathComponent("check.sarif")
@@ -155,7 +156,7 @@ struct CheckCommandTests {
 
     @Test("--rules lists every rule with its severity")
     func rules() async throws {
-        let dir = try CLIExitTests.temporaryDirectory()
+        let dir = try temporaryFolder("earshot-cli")
         defer { try? FileManager.default.removeItem(at: dir) }
         let result = try await CLIExitTests.run(["check", "--rules"], in: dir)
         #expect(result.status == 0)
@@ -167,7 +168,7 @@ struct CheckCommandTests {
 
     @Test("--acoustic with a voice espeak-ng does not have: status 2, one line naming it")
     func unknownVoice() async throws {
-        let dir = try CLIExitTests.temporaryDirectory()
+        let dir = try temporaryFolder("earshot-cli")
         defer { try? FileManager.default.removeItem(at: dir) }
         let file = try Self.write(Self.oneWarning, in: dir)
         let result = try await CLIExitTests.run(["check", "--acoustic", "--voices", "en-us,xx-nope", file], in: dir)
@@ -180,19 +181,7 @@ struct CheckCommandTests {
 /// Runs scripts/validate_sarif.py (Python's jsonschema) against the OASIS SARIF 2.1.0 schema vendored
 /// in Tests/EarshotReviewTests/Fixtures.
 enum SARIFValidation {
-    static let schema = CLIExitTests.packageRoot.appendingPathComponent("Tests/EarshotReviewTests/Fixtures/sarif-schema-2.1.0.json")
-    static let script = CLIExitTests.packageRoot.appendingPathComponent("scripts/validate_sarif.py")
-
     static func validate(_ log: URL) async throws -> (status: Int32, output: String) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", script.path, schema.path, log.path]
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = pipe
-        try process.run()
-        let data = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+        try validateSARIF(log)
     }
 }

@@ -1,4 +1,5 @@
 import Earshot
+import EarshotTesting
 import Foundation
 import Testing
 
@@ -9,12 +10,6 @@ import Testing
 /// not hold one of the test process's few concurrency threads (the handler tests time their awaits).
 @Suite("Demo")
 struct DemoTests {
-    static func temporaryDirectory() throws -> URL {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("earshot-demo-test-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-        return url
-    }
-
     /// Whether the file at `path` is a WAV with samples: a RIFF/WAVE header and more than the header's 44 bytes.
     static func isNonEmptyWAV(_ path: String) -> Bool {
         guard let data = FileManager.default.contents(atPath: path), data.count > 44 else { return false }
@@ -37,7 +32,7 @@ struct DemoTests {
 
     @Test("--reply-dir on a folder that is not empty: status 2, one line, nothing written; with --force, the spoken demo in JSON")
     func spokenJSON() async throws {
-        let dir = try Self.temporaryDirectory()
+        let dir = try temporaryFolder("earshot-demo-test")
         defer { try? FileManager.default.removeItem(at: dir) }
         let mine = dir.appendingPathComponent("notes.txt")
         try "mine".write(to: mine, atomically: true, encoding: .utf8)
@@ -97,7 +92,7 @@ struct DemoTests {
 
     @Test("earshot demo --reply-dir: the transcript shows what was said, what was heard, and where the replies are")
     func spokenTranscript() async throws {
-        let dir = try Self.temporaryDirectory()
+        let dir = try temporaryFolder("earshot-demo-test")
         defer { try? FileManager.default.removeItem(at: dir) }
         let replies = dir.appendingPathComponent("replies").path
         let result = try await CLIExitTests.run(["demo", "--reply-dir", replies], in: dir)
@@ -113,7 +108,7 @@ struct DemoTests {
 
     @Test("earshot demo --text: the typed lines, every conversation as its title says, no audio")
     func typed() async throws {
-        let dir = try Self.temporaryDirectory()
+        let dir = try temporaryFolder("earshot-demo-test")
         defer { try? FileManager.default.removeItem(at: dir) }
         let result = try await CLIExitTests.run(["demo", "--text"], in: dir)
         #expect(result.status == 0, "stderr: \(result.stderr)")

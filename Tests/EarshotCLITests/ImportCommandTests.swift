@@ -1,13 +1,14 @@
+import EarshotTesting
 import Foundation
 import Testing
 
 /// `earshot import` from the command line: the manifest written, an existing file kept, errors at the Swift line.
 @Suite("earshot import")
 struct ImportCommandTests {
-    static let example = CLIExitTests.packageRoot.appendingPathComponent("examples/plantpal").path
+    static let example = packageRoot.appendingPathComponent("examples/plantpal").path
 
     @Test func writesTheManifestAndNeverReplacesAFileWithoutForce() async throws {
-        let folder = try CLIExitTests.temporaryDirectory()
+        let folder = try temporaryFolder("earshot-cli")
         let output = folder.appendingPathComponent("app.yaml")
         let first = try await CLIExitTests.run(["import", Self.example, "-o", output.path, "--no-cache"], in: folder)
         #expect(first.status == 0)
@@ -25,7 +26,7 @@ struct ImportCommandTests {
     }
 
     @Test func aBuildErrorInTheSwiftStopsWithItsLine() async throws {
-        let folder = try CLIExitTests.temporaryDirectory()
+        let folder = try temporaryFolder("earshot-cli")
         let source = """
         import AppIntents
         struct S: AppShortcutsProvider {

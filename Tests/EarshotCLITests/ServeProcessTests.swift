@@ -1,3 +1,4 @@
+import EarshotTesting
 import Foundation
 #if canImport(FoundationNetworking)
 import FoundationNetworking
@@ -143,7 +144,7 @@ struct ServeProcessTests {
 
     @Test("off loopback without a token: refused at start, status 2, one line")
     func tokenRequired() async throws {
-        let dir = try CLIExitTests.temporaryDirectory()
+        let dir = try temporaryFolder("earshot-cli")
         defer { try? FileManager.default.removeItem(at: dir) }
         let result = try await CLIExitTests.run(["serve", "--host", "0.0.0.0", "--state", dir.appendingPathComponent("s.sqlite").path], in: dir)
         #expect(result.status == 2)

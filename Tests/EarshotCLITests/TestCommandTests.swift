@@ -1,3 +1,4 @@
+import EarshotTesting
 import Foundation
 import Testing
 
@@ -20,10 +21,10 @@ struct TestCommandTests {
 
     /// A folder with the Soup Chef manifest in `app/` and `text` as `tests/t.convo.yaml`.
     static func project(_ text: String) throws -> URL {
-        let dir = try CLIExitTests.temporaryDirectory()
+        let dir = try temporaryFolder("earshot-cli")
         try FileManager.default.createDirectory(at: dir.appendingPathComponent("app"), withIntermediateDirectories: true)
         try FileManager.default.createDirectory(at: dir.appendingPathComponent("tests"), withIntermediateDirectories: true)
-        try FileManager.default.copyItem(at: CLIExitTests.packageRoot.appendingPathComponent("examples/soupchef/app.yaml"),
+        try FileManager.default.copyItem(at: packageRoot.appendingPathComponent("examples/soupchef/app.yaml"),
                                          to: dir.appendingPathComponent("app/app.yaml"))
         try text.write(to: dir.appendingPathComponent("tests/t.convo.yaml"), atomically: true, encoding: .utf8)
         return dir

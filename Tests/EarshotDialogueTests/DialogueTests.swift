@@ -1,5 +1,6 @@
 import EarshotDialogue
 import EarshotMatching
+import EarshotTesting
 import Foundation
 import EarshotModel
 import Testing

@@ -1,5 +1,6 @@
 import EarshotDialogue
 import EarshotMatching
+import EarshotTesting
 import Testing
 
 /// The scenarios of behavior.md §5 that need no flexible matching, driven through the same

@@ -1,4 +1,5 @@
 import EarshotEmbedding
+import EarshotTesting
 import Foundation
 import Testing
 

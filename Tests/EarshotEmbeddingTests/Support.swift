@@ -1,4 +1,5 @@
 import EarshotEmbedding
+import EarshotTesting
 import Foundation
 import Testing
 
@@ -27,19 +28,7 @@ struct Reference: Decodable {
     }
 }
 
-/// A fresh temporary folder, removed when the value goes.
-struct TemporaryFolder: ~Copyable {
-    let path: String
-
-    init() throws {
-        path = FileManager.default.temporaryDirectory.appendingPathComponent("earshot-embedding-tests-\(UUID().uuidString)").path
-        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-    }
-
-    deinit { try? FileManager.default.removeItem(atPath: path) }
-
-    func file(_ name: String) -> String { (path as NSString).appendingPathComponent(name) }
-
+extension TemporaryFolder {
     /// Copies the installed model's small files (not the weights) in.
     func copyModelFiles(_ names: [String], from folder: String) throws {
         for name in names {

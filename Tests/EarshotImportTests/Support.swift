@@ -1,5 +1,6 @@
 import EarshotImport
 import EarshotModel
+import EarshotTesting
 import Foundation
 
 /// A folder of app sources written for one test, deleted at the end of the process's temp cleanup.
@@ -7,7 +8,7 @@ struct SourceFolder {
     let path: String
 
     init(_ files: [String: String]) throws {
-        path = (NSTemporaryDirectory() as NSString).appendingPathComponent("earshot-import-\(UUID().uuidString)")
+        path = try temporaryFolder("earshot-import").path
         for (name, text) in files {
             let file = (path as NSString).appendingPathComponent(name)
             try FileManager.default.createDirectory(atPath: (file as NSString).deletingLastPathComponent, withIntermediateDirectories: true)

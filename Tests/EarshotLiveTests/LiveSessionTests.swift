@@ -1,8 +1,9 @@
 import Earshot
 import EarshotAudio
-import EarshotBench
+import EarshotEvaluation
 import EarshotDialogue
 import EarshotSpeech
+import EarshotTesting
 import Foundation
 import Testing
 @testable import EarshotALSA
@@ -12,15 +13,12 @@ import Testing
 /// for each reply and answers it.
 @Suite("Live sessions", .serialized)
 struct LiveSessionTests {
-    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent()
-
     static func session() throws -> Session {
-        try Workspace.load(appPaths: [root.appendingPathComponent("examples/soupchef").path])
+        try Workspace.load(appPaths: [repoPath("examples/soupchef")])
             .session(profile: "homepod")
     }
 
-    static let fixtures = Result { try AudioFixtures(folder: root.appendingPathComponent("audio-fixtures").path) }
+    static let fixtures = Result { try AudioFixtures(folder: repoPath("audio-fixtures")) }
 
     /// `text` said in en-us: its clip from audio-fixtures/ (espeak-ng is not repeatable from one call to
     /// the next, the committed clips are).

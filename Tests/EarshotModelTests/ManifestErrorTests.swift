@@ -1,5 +1,6 @@
 import Earshot
 import EarshotModel
+import EarshotTesting
 import Foundation
 import Testing
 
@@ -662,7 +663,7 @@ struct ManifestErrorTests {
 
     @Test("a JSON manifest loads the same intents and shortcuts as the YAML one")
     func jsonManifest() throws {
-        let dir = try temporaryDirectory()
+        let dir = try temporaryFolder("earshot-manifest").path
         defer { try? FileManager.default.removeItem(atPath: dir) }
         let jsonPath = dir + "/app.json"
         try Self.soupJSON.write(toFile: jsonPath, atomically: true, encoding: .utf8)
@@ -714,7 +715,7 @@ struct ManifestErrorTests {
 
     @Test("a missing file gives one line naming the path")
     func missingFile() throws {
-        let dir = try temporaryDirectory()
+        let dir = try temporaryFolder("earshot-manifest").path
         defer { try? FileManager.default.removeItem(atPath: dir) }
         let path = dir + "/nope.yaml"
         do {
@@ -732,7 +733,7 @@ struct ManifestErrorTests {
 
     @Test("a folder without app.yaml gives one line naming the path")
     func folderWithoutManifest() throws {
-        let dir = try temporaryDirectory()
+        let dir = try temporaryFolder("earshot-manifest").path
         defer { try? FileManager.default.removeItem(atPath: dir) }
         try "not a manifest".write(toFile: dir + "/README.txt", atomically: true, encoding: .utf8)
         do {
@@ -749,7 +750,7 @@ struct ManifestErrorTests {
 
     @Test("an error in a file on disk names that file")
     func errorInFileOnDisk() throws {
-        let dir = try temporaryDirectory()
+        let dir = try temporaryFolder("earshot-manifest").path
         defer { try? FileManager.default.removeItem(atPath: dir) }
         let yaml = """
         app: Soup Chef
@@ -767,11 +768,5 @@ struct ManifestErrorTests {
             #expect(error.location.line == 5 && error.location.column == 5, "\(error)")
             #expect(error.description.hasPrefix("\(dir)/app.yaml:5:5: error: unknown key 'promt'"), "\(error)")
         }
-    }
-
-    func temporaryDirectory() throws -> String {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("earshot-manifest-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-        return url.path
     }
 }

@@ -1,4 +1,5 @@
 import EarshotModel
+import EarshotTesting
 import Foundation
 import Testing
 
@@ -6,8 +7,7 @@ import Testing
 /// is refused with its own one-line error naming the line and the limit, before anything is expanded.
 @Suite("Manifest limits")
 struct ManifestLimitsTests {
-    static let soupChef = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().appendingPathComponent("examples/soupchef/app.yaml")
+    static let soupChef = packageRoot.appendingPathComponent("examples/soupchef/app.yaml")
 
     static func soup() throws -> String { try String(contentsOf: soupChef, encoding: .utf8) }
 

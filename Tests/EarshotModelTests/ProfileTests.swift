@@ -1,5 +1,6 @@
 import Earshot
 import EarshotModel
+import EarshotTesting
 import Foundation
 import Testing
 
@@ -72,8 +73,7 @@ struct ProfileTests {
 struct ExampleTests {
     @Test("every example app loads, and the bundled copies are the files in examples/")
     func examplesLoad() throws {
-        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        let examples = root.appendingPathComponent("examples")
+        let examples = packageRoot.appendingPathComponent("examples")
         let names = try FileManager.default.contentsOfDirectory(atPath: examples.path).sorted()
         #expect(names.count >= 4)
         for name in names {
@@ -82,7 +82,7 @@ struct ExampleTests {
             #expect(!manifest.shortcuts.isEmpty, "\(name)")
         }
         for (path, text) in Bundled.exampleFiles {
-            #expect(try String(contentsOf: root.appendingPathComponent(path), encoding: .utf8) == text)
+            #expect(try String(contentsOf: packageRoot.appendingPathComponent(path), encoding: .utf8) == text)
         }
     }
 }

@@ -1,4 +1,4 @@
-import EarshotBench
+import EarshotEvaluation
 import EarshotReview
 import Testing
 
@@ -9,7 +9,7 @@ struct FiftyProblemsTests {
     @Test("all 50 problems in one run, sorted by line and column")
     func fifty() async throws {
         let reviewer = Reviewer(profiles: ReviewFixtures.profiles)
-        let review = await reviewer.review(yaml: CheckBenchmark.fiftyProblems, path: "fifty/app.yaml")
+        let review = await reviewer.review(yaml: FiftyProblems.manifest, path: "fifty/app.yaml")
         #expect(review.loadError == nil)
         #expect(review.notChecked.isEmpty, "\(review.notChecked)")
         #expect(review.diagnostics.count == 50, "\(review.diagnostics.map { "\($0.location.line ?? 0) \($0.rule)" })")

@@ -1,6 +1,7 @@
 import Earshot
 import EarshotModel
 import EarshotReview
+import EarshotTesting
 import Foundation
 import Testing
 
@@ -8,8 +9,7 @@ import Testing
 /// flexible matching cannot tell apart (the sentence model).
 @Suite("check: rules with a model", .serialized)
 struct ModelRuleTests {
-    static let examples = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().appendingPathComponent("examples")
+    static let examples = packageRoot.appendingPathComponent("examples")
 
     /// An app whose name and one entity title are not English words.
     static let quokka = ReviewFixtures.clean

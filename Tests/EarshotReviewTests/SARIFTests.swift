@@ -1,4 +1,5 @@
 import EarshotReview
+import EarshotTesting
 import Foundation
 import Testing
 
@@ -6,24 +7,11 @@ import Testing
 /// Python's jsonschema through scripts/validate_sarif.py; a log broken on purpose does not.
 @Suite("check: SARIF 2.1.0")
 struct SARIFTests {
-    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-    static let schema = root.appendingPathComponent("Tests/EarshotReviewTests/Fixtures/sarif-schema-2.1.0.json")
-    static let script = root.appendingPathComponent("scripts/validate_sarif.py")
-
     static func validate(_ text: String) throws -> (status: Int32, output: String) {
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("earshot-\(UUID().uuidString).sarif")
         try text.write(to: file, atomically: true, encoding: .utf8)
         defer { try? FileManager.default.removeItem(at: file) }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", script.path, schema.path, file.path]
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = pipe
-        try process.run()
-        let data = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+        return try validateSARIF(file)
     }
 
     /// Problems of every kind: errors, warnings, a silenced one, a path with a space; and a manifest that does not load.

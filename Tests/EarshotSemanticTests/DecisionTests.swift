@@ -1,4 +1,4 @@
-import EarshotBench
+import EarshotEvaluation
 import EarshotDialogue
 import EarshotMatching
 import EarshotSemantic

@@ -1,10 +1,11 @@
 import Earshot
 import EarshotAudio
-import EarshotBench
+import EarshotEvaluation
 import EarshotDialogue
 import EarshotMatching
 import EarshotModel
 import EarshotSpeech
+import EarshotTesting
 import Foundation
 import Testing
 
@@ -13,8 +14,7 @@ import Testing
 /// one voice, taking turns, and guard the rates a little below what the bench measures.
 @Suite("Audio fixtures", .serialized)
 struct FixtureTests {
-    static let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().appendingPathComponent("audio-fixtures").path
+    static let folder = repoPath("audio-fixtures")
 
     static func workspace(_ fixtures: AudioFixtures) throws -> Workspace {
         Workspace(apps: try fixtures.exampleApps(), profiles: try Bundled.profiles())

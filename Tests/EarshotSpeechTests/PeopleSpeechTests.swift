@@ -3,6 +3,7 @@ import EarshotAudio
 import EarshotDialogue
 import EarshotModel
 import EarshotSpeech
+import EarshotTesting
 import Foundation
 import Testing
 
@@ -14,8 +15,7 @@ struct PeopleSpeechTests {
 
     /// The examples and people-dev's planner app (dates, durations, amounts, dictation).
     static func workspace() throws -> Workspace {
-        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        let planner = try AppManifest(contentsOf: root.appendingPathComponent("people-dev/apps/planner/app.yaml").path)
+        let planner = try AppManifest(contentsOf: repoPath("people-dev/apps/planner/app.yaml"))
         return Workspace(apps: try allExampleApps() + [planner], profiles: try Bundled.profiles())
     }
 

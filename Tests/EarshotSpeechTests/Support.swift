@@ -6,15 +6,6 @@ import EarshotModel
 import EarshotSpeech
 import Foundation
 
-/// Every example app under examples/.
-func allExampleApps() throws -> [AppManifest] {
-    let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-    let folder = root.appendingPathComponent("examples")
-    // Each example folder as `--app` takes it: a manifest, or Swift sources imported (Plant Pal).
-    let folders = try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted().map { folder.appendingPathComponent($0).path }
-    return try Workspace.loadApps(folders)
-}
-
 /// Out-of-domain requests: weather, timers, chit-chat, other apps.
 let outOfDomain = [
     "What's the weather like tomorrow", "Set a timer for ten minutes", "Tell me a joke", "Call my mother",

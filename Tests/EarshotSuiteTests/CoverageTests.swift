@@ -1,5 +1,6 @@
 import Earshot
 import EarshotModel
+import EarshotTesting
 import Foundation
 import Testing
 @testable import EarshotSuite

@@ -1,6 +1,7 @@
 import EarshotAudio
 import EarshotDialogue
 import EarshotModel
+import EarshotTesting
 import Foundation
 import Testing
 @testable import EarshotSuite

@@ -1,4 +1,5 @@
 import EarshotModel
+import EarshotTesting
 import Foundation
 import Testing
 @testable import EarshotSuite

@@ -1,5 +1,6 @@
 import Earshot
 import EarshotAudio
+import EarshotEvaluation
 import EarshotModel
 import EarshotReview
 import Foundation
@@ -8,91 +9,6 @@ import Foundation
 /// rule but `--acoustic`, the speech and sentence models loaded), in process once warm, and the examples
 /// spoken with `--acoustic`.
 public struct CheckBenchmark: Sendable {
-    /// A manifest with exactly fifty problems (5 errors, 45 warnings) of 29 rules.
-    public static let fiftyProblems = """
-    # A manifest with fifty problems, for `earshot check`'s tests and benchmark.
-    app: Soup Chef
-    synonyms: [Soup App]
-    platforms: [iOS, watchOS]
-    enums:
-      SoupSize:
-        title: Size
-        cases:
-          - { id: cup, title: Cup, synonyms: [small] }
-          - { id: bowl, title: Bowl, synonyms: [large] }
-    entities:
-      Soup:
-        title: Soup
-        suggested:
-          - { id: chowder, title: Clam Chowder }
-          - { id: tomato, title: Tomato Soup }
-      Friend:
-        title: Friend
-        suggested:
-          - { id: sam, title: Sam }
-    intents:
-      - id: OrderSoup
-        title: Soup Order.
-        category: order
-        summary: "Buy: {soup} (now)"
-        parameters:
-          - { id: soup, title: Soup, type: Soup, prompt: Which one? }
-          - { id: size, title: Size, type: SoupSize }
-        dialog:
-          confirmation: Are you sure? He said Soup Chef is open.
-          success: Tap below. Siri here, upgrade to premium.
-      - id: ShowMenu
-        title: Show the Menu from Soup Chef!
-        category: generic
-        summary: Display the menu
-        dialog:
-          success: Here's what I found on screen, she says.
-      - id: SendSoup
-        title: soup for a friend
-        category: share
-        summary: Send soup; to a friend
-        parameters:
-          - { id: friend, title: Friend, type: Friend, prompt: Which one? }
-        dialog:
-          success: Soup App sent it, he says.
-      - id: BuyAgain
-        title: Buy soup again
-        category: order
-        summary: Buy it again
-        dialog:
-          confirmation: Ready?
-    shortcuts:
-      - intent: OrderSoup
-        phrases:
-          - Hey Siri order soup with {applicationName}
-          - Order a large clam chowder with {applicationName}
-          - Order some nice hot soup for me right now with {applicationName}
-          - Set a timer with {applicationName}
-        shortTitle: Order Soup.
-        systemImage: Soup Bowl
-      - intent: ShowMenu
-        phrases:
-          - Show the menu with {applicationName}
-          - Order soup with {applicationName}
-      - intent: SendSoup
-        phrases:
-          - Send soup to {friend} with {applicationName}
-          - Call 9-1-1 for {friend} with {applicationName}
-        shortTitle: Send Soup From Soup Chef
-      - intent: BuyAgain
-        phrases:
-          - Buy soup again with {applicationName}
-        shortTitle: Buy again
-        systemImage: 🍲
-    negativePhrases:
-      - Show the menu with {applicationName}
-    quickActions:
-      - { title: Order from Soup Chef, icon: 🍲 }
-      - { title: Order a steaming hot bowl of soup right away }
-      - { title: Menu, icon: Menu Card }
-      - { title: Hours, icon: clock }
-    """
-
     public struct Row: Sendable {
         public var label: String
         public var value: String
@@ -107,7 +23,7 @@ public struct CheckBenchmark: Sendable {
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         let file = folder.appendingPathComponent("app.yaml").path
-        try fiftyProblems.write(toFile: file, atomically: true, encoding: .utf8)
+        try FiftyProblems.manifest.write(toFile: file, atomically: true, encoding: .utf8)
 
         // A new process each time: start-up, both models and the review, as a user runs it.
         var times: [Double] = []
@@ -128,10 +44,10 @@ public struct CheckBenchmark: Sendable {
         for (label, options) in [("manifest rules only", Reviewer.Options(pronunciations: false, semantic: false)),
                                  ("with pronunciations and semantic overlap", Reviewer.Options())] {
             let reviewer = Reviewer(profiles: profiles, options: options)
-            _ = await reviewer.review(yaml: fiftyProblems, path: file)
+            _ = await reviewer.review(yaml: FiftyProblems.manifest, path: file)
             let start = ContinuousClock.now
             let repeats = 20
-            for _ in 0..<repeats { _ = await reviewer.review(yaml: fiftyProblems, path: file) }
+            for _ in 0..<repeats { _ = await reviewer.review(yaml: FiftyProblems.manifest, path: file) }
             let each = (ContinuousClock.now - start).seconds / Double(repeats)
             bench.rows.append(Row(label: "in process, warm, \(label)", value: String(format: "%.1f ms per review", each * 1000)))
         }

@@ -1,6 +1,7 @@
 import Earshot
 import EarshotAudio
 import EarshotDialogue
+import EarshotEvaluation
 import EarshotLive
 import EarshotSpeech
 import Foundation

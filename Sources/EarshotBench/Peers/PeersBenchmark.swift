@@ -1,5 +1,6 @@
 import Earshot
 import EarshotAudio
+import EarshotEvaluation
 import EarshotMatching
 import EarshotSpeech
 import Foundation

@@ -1,6 +1,7 @@
 import Earshot
 import EarshotAudio
 import EarshotDialogue
+import EarshotEvaluation
 import EarshotSpeech
 import Foundation
 

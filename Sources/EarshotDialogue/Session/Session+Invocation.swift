@@ -90,7 +90,7 @@ extension Session {
         conversation.choices = choices
         self.conversation = conversation
         var step = Step(text: disambiguationQuestion(choices), outcome: .inProgress)
-        step.asking = "intent"
+        step.asking = .intent
         step.nearest = nil
         step.match = Turn.Match(app: manifest.name, intent: intent.id, shortcut: conversation.title, phrase: first.expansion.phrase,
                                 mode: resolution.mode, score: first.score, candidates: resolution.candidates.map(candidateInfo))

@@ -35,7 +35,7 @@ extension Session {
     func ask(readOptions: Bool, prefix: String? = nil) -> Step {
         guard let c = conversation else { return Step(text: "OK.", outcome: .cancelled) }
         var step = Step(text: "", outcome: .inProgress)
-        step.asking = askingName(c.state)
+        step.asking = Step.Asking(c.state)
         let image = c.manifest.shortcut(for: c.intent.id)?.systemImage
         switch c.state {
         case .awaitingValue(let id):

@@ -82,7 +82,7 @@ public struct Session: Sendable {
         let shown = conversation ?? step.finished ?? before
         let turn = Turn(
             profile: profile.id, turn: turnNumber, heard: heard, match: step.match, isInvocation: step.isInvocation,
-            nearest: step.nearest, parameters: shown?.parameterList ?? [], asking: conversation == nil ? nil : step.asking,
+            nearest: step.nearest, parameters: shown?.parameterList ?? [], asking: conversation == nil ? nil : step.asking?.name,
             reply: Turn.Reply(text: step.text, dialog: profile.dialog, snippet: profile.screen == .none ? nil : step.snippet,
                               audio: nil, attribution: step.attribution),
             outcome: step.outcome, error: step.error, blockedBy: step.blockedBy,
@@ -100,18 +100,9 @@ public struct Session: Sendable {
         }
         var step = Step(text: lastReply.text, outcome: conversation == nil ? lastOutcome : .inProgress)
         step.snippet = lastReply.snippet
-        step.asking = askingName(conversation?.state)
+        step.asking = Step.Asking(conversation?.state)
         step.isRepeat = true
         return step
-    }
-
-    func askingName(_ state: Conversation.State?) -> String? {
-        switch state {
-        case .awaitingValue(let p), .awaitingDefaultConfirmation(let p): p
-        case .awaitingConfirmation: "confirmation"
-        case .awaitingDisambiguation: "intent"
-        case nil: nil
-        }
     }
 }
 
@@ -120,7 +111,7 @@ struct Step: Sendable {
     var text: String
     var outcome: Outcome
     var snippet: Snippet?
-    var asking: String?
+    var asking: Asking?
     var match: Turn.Match?
     var isInvocation = false
     var nearest: [Turn.CandidateInfo]?
@@ -135,5 +126,32 @@ struct Step: Sendable {
     init(text: String, outcome: Outcome) {
         self.text = text
         self.outcome = outcome
+    }
+
+    /// What the device waits for after the step: a parameter's value (or its default confirmed), the
+    /// intent confirmed, or one of several intents chosen.
+    enum Asking: Sendable, Equatable {
+        case parameter(String)
+        case confirmation
+        case intent
+
+        /// What a conversation in `state` waits for; `nil` with no conversation.
+        init?(_ state: Conversation.State?) {
+            switch state {
+            case .awaitingValue(let id), .awaitingDefaultConfirmation(let id): self = .parameter(id)
+            case .awaitingConfirmation: self = .confirmation
+            case .awaitingDisambiguation: self = .intent
+            case nil: return nil
+            }
+        }
+
+        /// As a turn writes it (``Turn/asking``): the parameter's id, "confirmation" or "intent".
+        var name: String {
+            switch self {
+            case .parameter(let id): id
+            case .confirmation: "confirmation"
+            case .intent: "intent"
+            }
+        }
     }
 }

@@ -1,7 +1,9 @@
+import EarshotErrors
+
 /// Why the sentence model could not be loaded.
 ///
 /// Its `description` is one line for the user: `"sentence model in <folder>: <what is wrong>. Fix: <what to do>"`.
-public enum EmbeddingError: Error, CustomStringConvertible, Equatable, Sendable {
+public enum EmbeddingError: UserFacingError, Equatable {
     /// The folder lacks some of the model's files (`files` names them).
     case missingFiles(folder: String, files: [String])
     /// A file is there but cannot be used: truncated, garbage, or not the model Earshot expects.
@@ -29,12 +31,21 @@ public enum EmbeddingError: Error, CustomStringConvertible, Equatable, Sendable 
     }
 
     /// What the user can do about it.
-    public var fix: String {
+    private var advice: String {
         "run `make setup` (it installs the model there), or set \(EmbeddingModel.folderVariable) to a folder holding it"
     }
 
     /// One line: the folder, what is wrong, the fix.
-    public var description: String { "sentence model in \(folder): \(problem). Fix: \(fix)" }
+    public var description: String { "sentence model in \(folder): \(problem). Fix: \(advice)" }
+
+    /// ``problem``, for ``UserFacingError``.
+    public var message: String { problem }
+
+    /// What the user can do about it.
+    public var fix: String? { advice }
+
+    /// The model folder.
+    public var sourceLocation: SourceLocation? { SourceLocation(file: folder) }
 
     /// One line, without a trailing full stop.
     private static func clean(_ reason: String) -> String {

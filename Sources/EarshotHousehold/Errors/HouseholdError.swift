@@ -41,3 +41,8 @@ public struct HouseholdError: Error, Sendable, Equatable, CustomStringConvertibl
 
     public var description: String { message + (fix.map { " Fix: \($0)" } ?? "") }
 }
+
+extension HouseholdError: UserFacingError {
+    /// The household's errors concern a request, not a place in a file.
+    public var sourceLocation: SourceLocation? { nil }
+}

@@ -32,19 +32,11 @@ extension Household {
         do { profile = try profiles.profile(device.profile) } catch { throw HouseholdError(.failed, "\(error)") }
         do {
             let audio = try await speech.with { loop in try await loop.speak(text, profile: profile) }
-            return try Self.wav(audio)
+            return try AudioFile.encode(audio, as: "wav")
         } catch let error as HouseholdError {
             throw error
         } catch {
             throw HouseholdError(.unavailable, "the reply cannot be spoken: \(error)", fix: "Install espeak-ng (`make setup`).")
         }
-    }
-
-    /// `audio` as the bytes of a 16-bit WAV file.
-    static func wav(_ audio: AudioBuffer) throws -> Data {
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("earshot-reply-\(UUID().uuidString).wav").path
-        defer { try? FileManager.default.removeItem(atPath: path) }
-        try AudioFile.write(audio, to: path)
-        return try Data(contentsOf: URL(fileURLWithPath: path))
     }
 }

@@ -1,29 +1,7 @@
-/// A place in a file a user wrote: the path, and where known the line and column (1-based).
-public struct SourceLocation: Sendable, Hashable, CustomStringConvertible {
-    /// The file's path as the user gave it.
-    public var file: String
-    /// 1-based line, or `nil` when the problem concerns the whole file.
-    public var line: Int?
-    /// 1-based column.
-    public var column: Int?
-
-    public init(file: String, line: Int? = nil, column: Int? = nil) {
-        self.file = file
-        self.line = line
-        self.column = column
-    }
-
-    public var description: String {
-        guard let line else { return file }
-        guard let column else { return "\(file):\(line)" }
-        return "\(file):\(line):\(column)"
-    }
-}
-
 /// An input a user gave that cannot be used: a manifest, a profile, a test file.
 ///
 /// Its `description` is one line: where, what is wrong, and how to fix it.
-public struct LoadError: Error, Sendable, CustomStringConvertible, Equatable {
+public struct LoadError: UserFacingError, Equatable {
     /// Where the problem is.
     public var location: SourceLocation
     /// What is wrong, without the location.
@@ -49,6 +27,9 @@ public struct LoadError: Error, Sendable, CustomStringConvertible, Equatable {
         guard text.unicodeScalars.count > limit else { return text }
         return String(String.UnicodeScalarView(text.unicodeScalars.prefix(limit - 1))) + "…"
     }
+
+    /// ``location``, for ``UserFacingError``.
+    public var sourceLocation: SourceLocation? { location }
 
     public var description: String {
         var text = "\(location): error: \(message)"

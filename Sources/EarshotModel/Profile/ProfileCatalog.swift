@@ -32,8 +32,7 @@ public struct ProfileCatalog: Sendable {
             return try Profile(contentsOf: nameOrPath)
         }
         let ids = entries.map(\.profile.id)
-        let near = Spelling.nearest(to: nameOrPath, in: ids)
         throw LoadError(SourceLocation(file: "--profile \(nameOrPath)"), "no profile '\(nameOrPath)'.",
-                        fix: (near.map { "Did you mean '\($0)'? " } ?? "") + "Use one of: \(ids.joined(separator: ", ")), or a path to a profile file.")
+                        fix: Spelling.didYouMean(nameOrPath, in: ids, then: "Use one of: \(ids.joined(separator: ", ")), or a path to a profile file."))
     }
 }

@@ -115,10 +115,7 @@ package struct Fields {
                 throw LoadError(file.location(of: keyNode), "a key in \(what) must be plain text.", fix: "Use a name as the key.")
             }
             guard allowed.contains(scalar.string) else {
-                var fix = "Allowed keys: \(allowed.joined(separator: ", "))."
-                if let near = Spelling.nearest(to: scalar.string, in: allowed) {
-                    fix = "Did you mean '\(near)'? " + fix
-                }
+                let fix = Spelling.didYouMean(scalar.string, in: allowed, then: "Allowed keys: \(allowed.joined(separator: ", ")).")
                 throw LoadError(file.location(of: keyNode), "unknown key '\(LoadError.quote(scalar.string))' in \(what).", fix: fix)
             }
             pairs.append((scalar.string, keyNode, value))
@@ -210,8 +207,7 @@ package struct Fields {
         let text = try file.scalar(node, what: "'\(key)' of \(what)")
         guard let value = T(rawValue: text) else {
             let allowed = T.allCases.map(\.rawValue)
-            var fix = "Use one of: \(allowed.joined(separator: ", "))."
-            if let near = Spelling.nearest(to: text, in: allowed) { fix = "Did you mean '\(near)'? " + fix }
+            let fix = Spelling.didYouMean(text, in: allowed, then: "Use one of: \(allowed.joined(separator: ", ")).")
             throw LoadError(file.location(of: node), "'\(key)' of \(what) cannot be '\(LoadError.quote(text))'.", fix: fix)
         }
         return value
@@ -273,6 +269,13 @@ package enum Spelling {
             }
         }
         return best?.0
+    }
+
+    /// The fix for `word`, which is not among `candidates`: "Did you mean '…'? " with the nearest
+    /// candidate (as `shown` writes it) when one is close, then `rest`.
+    package static func didYouMean(_ word: String, in candidates: [String], then rest: String,
+                                   shown: (String) -> String = { $0 }) -> String {
+        (nearest(to: word, in: candidates).map { "Did you mean '\(shown($0))'? " } ?? "") + rest
     }
 
     static func editDistance(_ a: String, _ b: String) -> Int {

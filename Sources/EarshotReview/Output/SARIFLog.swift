@@ -1,5 +1,6 @@
 import Earshot
 import EarshotModel
+import EarshotReviewRules
 import Foundation
 
 /// `earshot check --sarif FILE`: the reviews as one SARIF 2.1.0 log, for code-scanning dashboards.

@@ -2,6 +2,7 @@ import Earshot
 import EarshotDialogue
 import EarshotMatching
 import EarshotModel
+import EarshotReviewRules
 import EarshotSpeech
 
 /// Speaks every phrase of an app and recognises it as an exact-matching device would (the Apple Watch's

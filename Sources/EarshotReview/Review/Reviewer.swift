@@ -3,6 +3,7 @@ import EarshotEmbedding
 import EarshotImport
 import EarshotMatching
 import EarshotModel
+import EarshotReviewRules
 import EarshotSemantic
 import EarshotSpeech
 import Foundation

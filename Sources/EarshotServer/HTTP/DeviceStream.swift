@@ -1,6 +1,6 @@
 import EarshotAudio
 import EarshotDialogue
-import EarshotLive
+import EarshotSignal
 import Earshot
 import EarshotHousehold
 import Foundation

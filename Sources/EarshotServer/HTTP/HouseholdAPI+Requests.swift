@@ -30,15 +30,9 @@ extension HouseholdAPI {
         } catch {
             throw ServerError(.contentTooLarge, "the audio is over \(limits.audioBody) bytes.", fix: "Send one utterance a turn (at most \(Int(limits.audioSeconds)) s).")
         }
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("earshot-turn-\(UUID().uuidString)").path
-        defer { try? FileManager.default.removeItem(atPath: path) }
         do {
-            try Data(buffer: buffer).write(to: URL(fileURLWithPath: path))
-        } catch {
-            throw ServerError(.internalServerError, "the audio could not be stored: \(error)")
-        }
-        do {
-            return try AudioFile.read(path, limits: AudioLimits(maxSeconds: limits.audioSeconds, maxBytes: limits.audioBody))
+            return try AudioFile.decode(Data(buffer: buffer), name: "the request body",
+                                        limits: AudioLimits(maxSeconds: limits.audioSeconds, maxBytes: limits.audioBody))
         } catch {
             throw ServerError(.unprocessableContent, "the body is not usable audio: \(error.problem).",
                               fix: "Send a WAV, FLAC or Ogg file of one utterance, at most \(Int(limits.audioSeconds)) s.")

@@ -1,8 +1,10 @@
 import EarshotHousehold
+import EarshotModel
 import Hummingbird
 
 /// Hummingbird's own refusals (no such route, a method the route does not take) and the household's
-/// errors (``HouseholdError``, its kind as a status) as the API's JSON error.
+/// errors (``HouseholdError``, its kind as a status), and any other ``UserFacingError`` a route lets
+/// through, as the API's JSON error.
 struct JSONErrorMiddleware: RouterMiddleware {
     typealias Context = BasicRequestContext
 
@@ -15,6 +17,10 @@ struct JSONErrorMiddleware: RouterMiddleware {
             throw ServerError(error.status, message, fix: error.status == .notFound ? "See docs/server.md for the endpoints." : nil)
         } catch let error as HouseholdError {
             throw ServerError(error)
+        } catch let error as any UserFacingError where !(error is any HTTPResponseError) {
+            // A user-facing error no route turned into a status (a manifest, audio, speech or model problem):
+            // the server's fault as far as the client can tell, but its message and fix go in the body.
+            throw ServerError(.internalServerError, error.message, fix: error.fix)
         }
     }
 }

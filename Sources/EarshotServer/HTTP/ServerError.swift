@@ -5,7 +5,7 @@ import Hummingbird
 
 /// A request the server refuses, or a problem with its state: an HTTP status, one line saying what is
 /// wrong, and the fix. The API sends it as `{"error": {"status": ..., "message": ..., "fix": ...}}`.
-public struct ServerError: Error, Sendable, CustomStringConvertible, HTTPResponseError {
+public struct ServerError: UserFacingError, HTTPResponseError {
     public var status: HTTPResponse.Status
     public var message: String
     public var fix: String?
@@ -34,6 +34,9 @@ public struct ServerError: Error, Sendable, CustomStringConvertible, HTTPRespons
         case .failed: .internalServerError
         }
     }
+
+    /// A request concerns no file a user wrote.
+    public var sourceLocation: SourceLocation? { nil }
 
     public var description: String { message + (fix.map { " Fix: \($0)" } ?? "") }
 

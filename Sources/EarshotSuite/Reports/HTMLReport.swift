@@ -250,11 +250,8 @@ public enum HTMLReport {
 
     /// `audio` as a `data:` URL: Ogg Opus (small), or WAV when Opus cannot be written.
     static func dataURL(_ audio: AudioBuffer) -> String? {
-        let base = FileManager.default.temporaryDirectory.appendingPathComponent("earshot-clip-\(UUID().uuidString)").path
         for (ext, type) in [("opus", "audio/ogg"), ("wav", "audio/wav")] {
-            let path = "\(base).\(ext)"
-            defer { try? FileManager.default.removeItem(atPath: path) }
-            if (try? AudioFile.write(audio, to: path)) != nil, let data = FileManager.default.contents(atPath: path) {
+            if let data = try? AudioFile.encode(audio, as: ext) {
                 return "data:\(type);base64,\(data.base64EncodedString())"
             }
         }

@@ -108,9 +108,8 @@ public struct TestSuite: Sendable {
             }
             guard (try? workspace.profiles.profile(profile.value)) != nil else {
                 let known = workspace.profiles.profiles.map(\.id)
-                let near = Spelling.nearest(to: profile.value, in: known)
                 throw LoadError(profile.location, "no profile '\(profile.value)'.",
-                                fix: (near.map { "Did you mean '\($0)'? " } ?? "") + "Known: \(known.joined(separator: ", ")) (or a profile file's path).")
+                                fix: Spelling.didYouMean(profile.value, in: known, then: "Known: \(known.joined(separator: ", ")) (or a profile file's path)."))
             }
         }
         let intents = workspace.apps.flatMap(\.intents)
@@ -134,9 +133,8 @@ public struct TestSuite: Sendable {
             for turn in conversation.turns {
                 let expect = turn.expectation
                 func unknown(_ key: TurnExpectation.Key, _ what: String, _ value: String, _ known: [String]) -> LoadError {
-                    let near = Spelling.nearest(to: value, in: known)
                     return LoadError(expect.locations[key] ?? turn.location, "no \(what) '\(value)' in the apps of this file.",
-                                     fix: (near.map { "Did you mean '\($0)'? " } ?? "") + "Known: \(known.joined(separator: ", ")).")
+                                     fix: Spelling.didYouMean(value, in: known, then: "Known: \(known.joined(separator: ", "))."))
                 }
                 if let intent = expect.intent, let intent, !intentIDs.contains(intent) {
                     throw unknown(.intent, "intent", intent, intentIDs)
@@ -151,8 +149,7 @@ public struct TestSuite: Sendable {
                     if let value, !known.isEmpty, !known.contains(value) {
                         throw LoadError(expect.locations[.parameters] ?? turn.location,
                                         "no value '\(value)' of parameter '\(id)' in the apps of this file.",
-                                        fix: (Spelling.nearest(to: value, in: known).map { "Did you mean '\($0)'? " } ?? "")
-                                            + "Its values: \(known.joined(separator: ", ")) (ids, not titles).")
+                                        fix: Spelling.didYouMean(value, in: known, then: "Its values: \(known.joined(separator: ", ")) (ids, not titles)."))
                     }
                 }
                 if let asks = expect.asks, let asks, !["confirmation", "intent"].contains(asks), !parameterIDs.contains(asks) {

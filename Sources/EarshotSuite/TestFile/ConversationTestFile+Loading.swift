@@ -226,8 +226,7 @@ extension TurnExpectation {
                                             what: String) throws(LoadError) -> T where T.RawValue == String {
         let text = try file.scalar(node, what: what)
         guard let value = T(rawValue: text) else {
-            var fix = "Use one of: \(allowed.joined(separator: ", "))."
-            if let near = Spelling.nearest(to: text, in: allowed) { fix = "Did you mean '\(near)'? " + fix }
+            let fix = Spelling.didYouMean(text, in: allowed, then: "Use one of: \(allowed.joined(separator: ", ")).")
             throw LoadError(file.location(of: node), "\(what) cannot be '\(text)'.", fix: fix)
         }
         return value

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Earshot
 import EarshotBench
+import EarshotEvaluation
 import EarshotLive
 import EarshotEmbedding
 import EarshotSemantic

@@ -34,7 +34,7 @@ public struct Rule: Sendable, Identifiable {
     public let summary: String
     public let guideline: Guideline
     public let needs: Needs
-    let check: @Sendable (ReviewContext) -> [Finding]
+    package let check: @Sendable (ReviewContext) -> [Finding]
 
     init(_ id: String, _ severity: Severity, _ summary: String, guideline: Guideline, needs: Needs = .manifest,
          check: @escaping @Sendable (ReviewContext) -> [Finding]) {

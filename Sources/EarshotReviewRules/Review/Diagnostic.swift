@@ -14,6 +14,18 @@ public struct Diagnostic: Sendable {
     /// The reason the manifest gives for silencing the rule; `nil` when the problem counts.
     public var silenced: String?
 
+    package init(rule: String, severity: Rule.Severity, location: SourceLocation, message: String, fix: String, guideline: Guideline,
+                 sourceLine: String? = nil, silenced: String? = nil) {
+        self.rule = rule
+        self.severity = severity
+        self.location = location
+        self.message = message
+        self.fix = fix
+        self.guideline = guideline
+        self.sourceLine = sourceLine
+        self.silenced = silenced
+    }
+
     /// Whether it fails the check: an error, or a warning with `strict`; never when silenced.
     public func fails(strict: Bool) -> Bool {
         silenced == nil && (severity == .error || (strict && severity == .warning))
@@ -35,6 +47,17 @@ public struct ManifestReview: Sendable {
     public var diagnostics: [Diagnostic]
     /// Rules that could not run, and why (no speech model, no English locale...).
     public var notChecked: [(rule: String, reason: String)]
+
+    package init(file: String, app: String? = nil, shortcuts: Int? = nil, expansions: [String: Int]? = nil, loadError: LoadError?,
+                 diagnostics: [Diagnostic], notChecked: [(rule: String, reason: String)]) {
+        self.file = file
+        self.app = app
+        self.shortcuts = shortcuts
+        self.expansions = expansions
+        self.loadError = loadError
+        self.diagnostics = diagnostics
+        self.notChecked = notChecked
+    }
 
     /// The problems that count (not silenced).
     public var active: [Diagnostic] { diagnostics.filter { $0.silenced == nil } }

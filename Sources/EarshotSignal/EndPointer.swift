@@ -1,5 +1,3 @@
-import Foundation
-
 /// Finds where speech starts and ends in a stream of 16 kHz mono audio, 10 ms at a time (``VoiceLevel``
 /// judges each frame); speech starts after three voiced frames in a row.
 public struct EndPointer: Sendable {

@@ -14,7 +14,7 @@ extension Rule {
                                    guideline: .importedSources, needs: .sources) { _ in [] }
 
     /// An import diagnostic as a finding of the review.
-    static func diagnostic(for imported: ImportDiagnostic) -> Diagnostic {
+    package static func diagnostic(for imported: ImportDiagnostic) -> Diagnostic {
         let rule = imported.severity == .error ? importBuildError : importUnread
         return Diagnostic(rule: rule.id, severity: rule.severity, location: imported.location.location, message: imported.message,
                           fix: imported.fix ?? "Describe it in earshot.yaml beside the sources.", guideline: rule.guideline, sourceLine: nil)

@@ -10,7 +10,7 @@ extension Guideline {
 }
 
 extension Rule {
-    static let pronunciationGuessed = Rule("pronunciation.guessed", .note,
+    package static let pronunciationGuessed = Rule("pronunciation.guessed", .note,
                                            "Words of the app the recognizer's dictionary lacks: their pronunciation is guessed.",
                                            guideline: .speakPhrases, needs: .speechModel) { context in
         (context.guessedWords ?? []).map { guess in
@@ -20,7 +20,7 @@ extension Rule {
         }
     }
 
-    static let phraseAcousticConfusion = Rule("phrase.acoustic-confusion", .warning,
+    package static let phraseAcousticConfusion = Rule("phrase.acoustic-confusion", .warning,
                                               "Spoken, the phrase is recognised as another intent's (`--acoustic`, several voices).",
                                               guideline: .speakPhrases, needs: .acoustic) { context in
         (context.acousticConfusions ?? []).map { confusion in
@@ -31,7 +31,7 @@ extension Rule {
         }
     }
 
-    static let phraseSemanticOverlap = Rule("phrase.semantic-overlap", .warning,
+    package static let phraseSemanticOverlap = Rule("phrase.semantic-overlap", .warning,
                                             "Phrases of different intents so close in meaning that a paraphrase falls within flexible matching's margin.",
                                             guideline: .flexibleMatching, needs: .sentenceModel) { context in
         (context.semanticOverlaps ?? []).map { overlap in
@@ -53,13 +53,12 @@ extension Rule {
         let ids = Rule.all.map(\.id)
         return context.manifest.silenced.compactMap { silence in
             guard !ids.contains(silence.rule) else { return nil }
-            let near = Spelling.nearest(to: silence.rule, in: ids)
             return Finding(silence.location, "'\(silence.rule)' is not a rule of earshot check.",
-                           fix: (near.map { "Did you mean '\($0)'? " } ?? "") + "See `earshot check --rules` for every id.")
+                           fix: Spelling.didYouMean(silence.rule, in: ids, then: "See `earshot check --rules` for every id."))
         }
     }
 
     /// Filled by the reviewer, which knows which silences were used.
-    static let reviewUnusedSilence = Rule("review.unused-silence", .note, "A silenced rule that found nothing to silence.",
+    package static let reviewUnusedSilence = Rule("review.unused-silence", .note, "A silenced rule that found nothing to silence.",
                                           guideline: .silencing) { _ in [] }
 }
