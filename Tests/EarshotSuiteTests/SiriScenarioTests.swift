@@ -1,6 +1,7 @@
 import EarshotDialogue
 import EarshotImport
 import EarshotModel
+import EarshotTesting
 import Foundation
 import Testing
 @testable import EarshotSuite
