@@ -33,12 +33,12 @@ extension Recognizer {
         let audio = AudioBuffer(samples: samples, sampleRate: AudioBuffer.recognitionRate)
         let (hypothesis, score, frames, found) = try decode(audio, search: name)
         guard !hypothesis.isEmpty, frames > 0, !context.sentences.contains(hypothesis) else { return nil }
-        let words = found.map { Recognition.Word(word: $0.word, start: $0.start - padding, end: $0.end - padding) }
+        let words = found.map { Recognition.Word(word: $0.word, start: $0.start - padding, end: $0.end - padding, gap: $0.gap) }
         let gap = Double(phoneScore - score) / Double(frames)
         let fit = max(0, min(1, (paraphraseRejection.fitZero - gap) / paraphraseRejection.fitZero))
         guard fit >= paraphraseRejection.threshold else { return nil }
         return Recognition(text: hypothesis, confidence: (fit * 1000).rounded() / 1000, words: words, isSilence: false,
-                           isRejected: false, bestGuess: hypothesis, isParaphrase: true)
+                           isRejected: false, bestGuess: hypothesis, isParaphrase: true, pass: .languageModel)
     }
 }
 
@@ -77,6 +77,6 @@ extension Recognizer {
         let fit = max(0, min(1, (paraphraseRejection.fitZero - gap) / paraphraseRejection.fitZero))
         let rejected = rejects && (hypothesis.isEmpty || fit < paraphraseRejection.threshold || voiced > longestAnswer)
         return Recognition(text: rejected ? "" : hypothesis, confidence: (fit * 1000).rounded() / 1000, words: rejected ? [] : words,
-                           isSilence: false, isRejected: rejected, bestGuess: hypothesis)
+                           isSilence: false, isRejected: rejected, bestGuess: hypothesis, pass: rejected ? .none : .openEnded)
     }
 }

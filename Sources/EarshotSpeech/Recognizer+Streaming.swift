@@ -94,8 +94,9 @@ extension Recognizer {
         guard audio.rms >= silenceRMS, audio.soundsLikeSpeech() else {
             return Recognition(text: "", confidence: 0, words: [], isSilence: true, isRejected: false, bestGuess: "")
         }
-        var (hypothesis, grammarScore, frames, words) = result(of: decoder, words: true)
-        words = words.map { Recognition.Word(word: $0.word, start: $0.start - padding, end: $0.end - padding) }
+        phoneSegments = segments(of: phoneDecoder)
+        var (hypothesis, grammarScore, frames, words) = result(of: decoder, words: true, phones: phoneSegments)
+        words = words.map { Recognition.Word(word: $0.word, start: $0.start - padding, end: $0.end - padding, gap: $0.gap) }
         let (_, phoneScore, _, _) = result(of: phoneDecoder, words: false)
         if current.context.isOpenEnded {
             return judgeOpenEnded(hypothesis: frames > 0 ? hypothesis : "", score: grammarScore, frames: frames, words: words,
@@ -114,20 +115,56 @@ extension Recognizer {
         // Decoded whenever the frame exists: an answer the plain grammar took may be a sentence forced onto
         // a short answer ("I want the chicken noodle soup today" heard as "what did you say"), which the frame
         // explains far better.
+        var accepted: (recognition: Recognition, score: Int32)? = recognition.isRejected ? nil : (recognition, grammarScore)
         if short, let framed = try? prepareFramed(current.context) {
             let start = clock.now
             defer { lastTimings.grammar += (clock.now - start).seconds }
             let (framedHypothesis, score, framedFrames, found) = try decode(audio, search: framed)
             if !framedHypothesis.isEmpty, framedFrames > 0 {
-                let words = found.map { Recognition.Word(word: $0.word, start: $0.start - padding, end: $0.end - padding) }
+                let words = found.map { Recognition.Word(word: $0.word, start: $0.start - padding, end: $0.end - padding, gap: $0.gap) }
                 let diagnostics = lastDiagnostics
                 let inSentence = judge(hypothesis: framedHypothesis, score: score, frames: framedFrames, words: words, phoneScore: phoneScore,
                                        audio: audio, rejection: answerRejection)
                 let better = recognition.isRejected || frames <= 0
                     || Double(score - grammarScore) / Double(framedFrames) > framedAdvantage
-                if !inSentence.isRejected, better { return inSentence }
-                lastDiagnostics = diagnostics
+                if !inSentence.isRejected, better {
+                    var framedRecognition = inSentence
+                    framedRecognition.pass = .framed
+                    accepted = (framedRecognition, score)
+                } else {
+                    lastDiagnostics = diagnostics
+                }
             }
+        }
+        lastCompetitor = nil
+        if let (taken, score) = accepted {
+            // An answer the grammars took is checked against what the answers' language model hears, which
+            // holds the same answers and the commonest English words: speech that names no value ("start a
+            // workout" forced onto "third one") is explained far better by its own words. Then the model's
+            // transcript is what was heard, and the dialogue reads it as typed (and asks again if it names no
+            // value). Not when the model's words hold the answer's own.
+            if current.context.kind == .answer, competitorMargin < .infinity || recordsCompetitor,
+               let model = current.context.languageModel, let name = try? prepare(model) {
+                let start = clock.now
+                defer { lastTimings.grammar += (clock.now - start).seconds }
+                let (heard, heardScore, heardFrames, found) = try decode(audio, search: name)
+                if !heard.isEmpty, heardFrames > 0 {
+                    let advantage = Double(heardScore - score) / Double(heardFrames)
+                    let agrees = Self.holds(heard, answerWordsOf: taken.text, context: current.context)
+                    lastCompetitor = (heard, advantage, agrees)
+                    if !agrees, advantage > competitorMargin {
+                        let words = found.map { Recognition.Word(word: $0.word, start: $0.start - padding, end: $0.end - padding, gap: $0.gap) }
+                        let gap = Double(phoneScore - heardScore) / Double(heardFrames)
+                        let fit = max(0, min(1, (paraphraseRejection.fitZero - gap) / paraphraseRejection.fitZero))
+                        guard fit >= paraphraseRejection.threshold || !rejects else {
+                            return Recognition(text: "", confidence: 0, words: [], isSilence: false, isRejected: true, bestGuess: heard)
+                        }
+                        return Recognition(text: heard, confidence: (fit * 1000).rounded() / 1000, words: words, isSilence: false,
+                                           isRejected: false, bestGuess: heard, isParaphrase: true, pass: .languageModel)
+                    }
+                }
+            }
+            return taken
         }
         // Outside the grammar: what the domain language model hears (requests' other wordings on every
         // device, answers in sentences the frame does not hold). Not for an answer longer than any answer:
@@ -143,6 +180,20 @@ extension Recognizer {
             }
         }
         return recognition
+    }
+
+    /// Whether `transcript` holds the words of `answer` that name something: not the frame's words
+    /// (fillers, carriers, politeness) and not the articles and "one" around a value; one of three or more
+    /// may be missing (a misheard word). An answer of frame words only ("yes please") must be there whole.
+    static func holds(_ transcript: String, answerWordsOf answer: String, context: RecognitionContext) -> Bool {
+        let frame = Set((context.leading + context.trailing).flatMap { $0.split(separator: " ").map(String.init) })
+            .union(["the", "a", "an", "one", "number"])
+        let heard = Set(transcript.split(separator: " ").map(String.init))
+        let all = answer.split(separator: " ").map(String.init)
+        let naming = all.filter { !frame.contains($0) }
+        guard !naming.isEmpty else { return all.allSatisfy(heard.contains) }
+        let missing = naming.filter { !heard.contains($0) }.count
+        return missing == 0 || (missing == 1 && naming.count >= 3)
     }
 
     /// Confidence from how the grammar's best sentence compares with the free phone loop on the same
@@ -166,7 +217,8 @@ extension Recognizer {
         let confidence = fit * max(0, min(1, coverage / 0.85)) * timing
         let rejected = rejects && confidence < rejection.threshold
         return Recognition(text: rejected ? "" : hypothesis, confidence: (confidence * 1000).rounded() / 1000,
-                           words: rejected ? [] : words, isSilence: false, isRejected: rejected, bestGuess: hypothesis)
+                           words: rejected ? [] : words, isSilence: false, isRejected: rejected, bestGuess: hypothesis,
+                           pass: rejected ? .none : .grammar)
     }
 
     /// The number of phones of `word` in the decoder's dictionary (0 for a word it lacks).
@@ -176,30 +228,63 @@ extension Recognizer {
         return String(cString: pronunciation).split(separator: " ").count
     }
 
+    /// One segment of a decoder's best path: a word (or a phone of the loop, a silence, a filler), its
+    /// frames in the utterance, and its acoustic score.
+    struct Segment {
+        var word: String
+        var start: Int32
+        var end: Int32
+        var acoustic: Int32
+    }
+
+    /// The segments of `decoder`'s last utterance, frames counted from the utterance's start.
+    func segments(of decoder: OpaquePointer) -> [Segment] {
+        var segments: [Segment] = []
+        var segment = ps_seg_iter(decoder)
+        while let current = segment {
+            var start: Int32 = 0, end: Int32 = 0, acoustic: Int32 = 0, language: Int32 = 0, backoff: Int32 = 0
+            ps_seg_frames(current, &start, &end)
+            _ = ps_seg_prob(current, &acoustic, &language, &backoff)
+            segments.append(Segment(word: String(cString: ps_seg_word(current)), start: start, end: end, acoustic: acoustic))
+            segment = ps_seg_next(current)
+        }
+        // Streamed utterances (not `whole`) number their frames on from the decoder's earlier
+        // utterances in this pocketsphinx: the last segment ends at the utterance's last frame.
+        let frames = ps_get_n_frames(decoder)
+        let lastEnd = segments.map(\.end).max() ?? 0
+        let offset = max(0, lastEnd + 1 - frames)
+        return segments.map { Segment(word: $0.word, start: $0.start - offset, end: $0.end - offset, acoustic: $0.acoustic) }
+    }
+
+    /// How much worse per frame `segment` explains its frames acoustically than the free phone loop's path
+    /// (`phones`) does over the same frames (the loop's segments that straddle its edges counted in
+    /// proportion).
+    static func localGap(of segment: Segment, phones: [Segment]) -> Double? {
+        let length = Double(segment.end - segment.start + 1)
+        guard length > 0, !phones.isEmpty else { return nil }
+        var loop = 0.0
+        for phone in phones where phone.end >= segment.start && phone.start <= segment.end {
+            let overlap = Double(min(phone.end, segment.end) - max(phone.start, segment.start) + 1)
+            loop += Double(phone.acoustic) * overlap / Double(phone.end - phone.start + 1)
+        }
+        // Scores are in pocketsphinx's log base (1.0001); per frame, scaled like the utterance's gap.
+        return ((loop - Double(segment.acoustic)) / length).rounded() / 1
+    }
+
     /// The hypothesis, its score, the frames decoded and (for grammars) the word timings of `decoder`'s
-    /// last utterance.
-    func result(of decoder: OpaquePointer, words wanted: Bool) -> (String, Int32, Int32, [Recognition.Word]) {
+    /// last utterance, each word with its gap against `phones` (the phone loop's path over the same audio).
+    func result(of decoder: OpaquePointer, words wanted: Bool, phones: [Segment] = []) -> (String, Int32, Int32, [Recognition.Word]) {
         var score: Int32 = 0
         let hypothesis = ps_get_hyp(decoder, &score).map { String(cString: $0) } ?? ""
         let frames = ps_get_n_frames(decoder)
         var words: [Recognition.Word] = []
         if wanted {
-            var segments: [(word: String, start: Int32, end: Int32)] = []
-            var segment = ps_seg_iter(decoder)
-            while let current = segment {
-                var start: Int32 = 0, end: Int32 = 0
-                ps_seg_frames(current, &start, &end)
-                segments.append((String(cString: ps_seg_word(current)), start, end))
-                segment = ps_seg_next(current)
-            }
-            // Streamed utterances (not `whole`) number their frames on from the decoder's earlier
-            // utterances in this pocketsphinx: the last segment ends at the utterance's last frame.
-            let lastEnd = segments.map(\.end).max() ?? 0
-            let offset = max(0, lastEnd + 1 - frames)
             // Not silences, fillers, or the grammar's empty transitions ("(NULL)").
-            for (word, start, end) in segments where !word.hasPrefix("<") && !word.hasPrefix("[") && !word.hasPrefix("(") && word != "sil" {
-                words.append(Recognition.Word(word: word.replacingOccurrences(of: #"\(\d+\)$"#, with: "", options: .regularExpression),
-                                              start: Double(start - offset) / 100, end: Double(end + 1 - offset) / 100))
+            for segment in segments(of: decoder) where !segment.word.hasPrefix("<") && !segment.word.hasPrefix("[")
+                && !segment.word.hasPrefix("(") && segment.word != "sil" {
+                words.append(Recognition.Word(word: segment.word.replacingOccurrences(of: #"\(\d+\)$"#, with: "", options: .regularExpression),
+                                              start: Double(segment.start) / 100, end: Double(segment.end + 1) / 100,
+                                              gap: Self.localGap(of: segment, phones: phones)))
             }
         }
         return (hypothesis, score, frames, words)

@@ -9,6 +9,14 @@ public struct Recognition: Sendable, Equatable {
         public var word: String
         public var start: Double
         public var end: Double
+        /// How much worse (log score per frame, acoustic only) this word explains its own stretch of audio
+        /// than the free phone loop does there; nil when not measured.
+        public var gap: Double? = nil
+    }
+
+    /// Which search produced a transcript.
+    public enum Pass: String, Sendable {
+        case none, grammar, framed, languageModel = "language-model", openEnded = "open-ended"
     }
 
     /// The transcript (empty when nothing was heard or the speech was rejected).
@@ -25,6 +33,8 @@ public struct Recognition: Sendable, Equatable {
     /// The text was transcribed with the context's domain language model, not the grammar: speech the
     /// grammar does not hold, which may be a wording of a phrase nobody wrote down.
     public var isParaphrase = false
+    /// The search whose transcript this is (``Pass/none`` for silence and rejected speech).
+    public var pass: Pass = .none
 }
 
 /// pocketsphinx with the en-us model, recognising against the sentences of a ``RecognitionContext``.
@@ -106,6 +116,21 @@ public final class Recognizer {
     /// How much better per frame (log score) the answers inside their frame must explain the audio than the
     /// plain answers do for the framed transcript to replace a plain one the grammar took.
     public var framedAdvantage = 2.0
+    /// How much better per frame (total log score) the answers' language model must explain the audio than
+    /// the answer the grammars took, for its transcript to replace that answer when it does not hold the
+    /// answer's words. Minus infinity (the default): whenever it does not hold them — a small grammar's
+    /// prior always beats a model of many words on total score, so out-of-domain speech forced onto
+    /// "third one" still scored 5–12 per frame better than "start work help" (people-dev, BENCHMARKS.md).
+    /// Infinity: never (and the model is not decoded).
+    public var competitorMargin = -Double.infinity
+    /// Decodes the competitor even when it cannot win (calibration): ``lastCompetitor``.
+    public var recordsCompetitor = false
+    /// The last answer's competitor: the language model's transcript, its advantage per frame over the
+    /// answer taken, and whether it holds the answer's words.
+    public internal(set) var lastCompetitor: (text: String, advantage: Double, agrees: Bool)?
+    /// Pads a file's clip with its own quietest tenth of a second (its background: a room's noise, or
+    /// nothing) rather than with faint noise.
+    public var padsWithOwnNoise = false
     /// Whether the general en-us language model is loaded (``prepareOpenEnded(_:)``).
     var hasDictation = false
     /// Below this RMS (a fraction of full scale), the audio is silence.
@@ -118,6 +143,8 @@ public final class Recognizer {
     private let phoneConfig: OpaquePointer
     /// The utterance being streamed, if any.
     var utterance: Utterance?
+    /// The phone loop's path over the last utterance (for the words' own gaps).
+    var phoneSegments: [Segment] = []
     private let synthesizer = Synthesizer()
     /// Grammars already given to the decoder, by their sentences (and the words around them).
     var grammars: [[String]: String] = [:]
@@ -136,15 +163,17 @@ public final class Recognizer {
     /// - Parameters:
     ///   - decoderOptions: more pocketsphinx arguments for the grammar decoder (e.g. wider beams for
     ///     long sentences with pauses, such as a device's replies).
-    public init(model: Model = .debian, decoderOptions: [String] = []) throws(SpeechError) {
+    ///   - frontEndOptions: pocketsphinx arguments for both decoders (the grammar's and the phone loop's),
+    ///     such as its feature front end's (`-remove_noise`).
+    public init(model: Model = .debian, decoderOptions: [String] = [], frontEndOptions: [String] = []) throws(SpeechError) {
         for path in [model.acousticModel, model.dictionary] where !FileManager.default.fileExists(atPath: path) {
             throw SpeechError("the speech model is missing (\(path)).", fix: "Install it with `make setup` (Debian package pocketsphinx-en-us).")
         }
         earshot_sphinx_quiet()
         self.model = model
-        (config, decoder) = try Self.start(model, options: decoderOptions)
+        (config, decoder) = try Self.start(model, options: frontEndOptions + decoderOptions)
         // Narrower beams for the phone loop: it is a yardstick, and a wide one costs as much as the grammar.
-        (phoneConfig, phoneDecoder) = try Self.start(model, options: ["-beam", "1e-10", "-pbeam", "1e-10", "-wbeam", "1e-8"])
+        (phoneConfig, phoneDecoder) = try Self.start(model, options: frontEndOptions + ["-beam", "1e-10", "-pbeam", "1e-10", "-wbeam", "1e-8"])
         // The free phone loop that rejection compares against: one dictionary word per phone, looped in a
         // grammar. (pocketsphinx's own allphone search took 3–10 s per utterance; this takes ~30 ms.) It
         // runs on a decoder of its own, so both can take a live stream's audio as it comes.
@@ -186,6 +215,22 @@ public final class Recognizer {
     /// 0.1 s of faint noise (±30 of 32768, about −67 dB; repeatable; digital silence suits the model's
     /// silence worse): what `recognize` puts around a clip.
     static let padding = AudioBuffer.faintNoise(count: AudioBuffer.recognitionRate / 10, amplitude: 30, seed: 12345)
+
+    /// The quietest `count` samples of `samples` (by RMS over 10 ms steps), or nil when it is shorter than
+    /// three times that: a clip's own background, to pad it with.
+    static func quietestStretch(of samples: [Int16], count: Int) -> [Int16]? {
+        guard count > 0, samples.count >= 3 * count else { return nil }
+        let step = AudioBuffer.recognitionRate / 100
+        var best = 0, bestEnergy = Double.infinity
+        var start = 0
+        while start + count <= samples.count {
+            var energy = 0.0
+            for index in stride(from: start, to: start + count, by: 4) { energy += Double(samples[index]) * Double(samples[index]) }
+            if energy < bestEnergy { bestEnergy = energy; best = start }
+            start += step
+        }
+        return Array(samples[best..<(best + count)])
+    }
 
     /// Held while a decoder starts.
     private static let starting = NSLock()
@@ -266,11 +311,11 @@ public final class Recognizer {
         try startUtterance(in: context)
         // A tenth of a second of near-silence either side: a clip that starts or ends mid-word (synthesised
         // speech does) leaves the decoder no silence to begin and end the sentence in.
-        let pad = Self.padding
+        let pad = padsWithOwnNoise ? Self.quietestStretch(of: audio.samples, count: Self.padding.count) ?? Self.padding : Self.padding
         try process(pad + audio.samples + pad, whole: true)
         var recognition = try finishUtterance(padding: Double(pad.count) / Double(AudioBuffer.recognitionRate))
 
-        recognition.words = recognition.words.map { Recognition.Word(word: $0.word, start: max(0, $0.start), end: min(audio.duration, $0.end)) }
+        recognition.words = recognition.words.map { Recognition.Word(word: $0.word, start: max(0, $0.start), end: min(audio.duration, $0.end), gap: $0.gap) }
         return recognition
     }
 
@@ -285,7 +330,7 @@ public final class Recognizer {
         // The utterance is ended whatever happened, so the decoder can start the next one.
         let ended = ps_end_utt(decoder)
         guard processed >= 0, ended == 0 else { throw SpeechError("pocketsphinx failed while decoding.") }
-        return result(of: decoder, words: search != Self.phoneLoop)
+        return result(of: decoder, words: search != Self.phoneLoop, phones: phoneSegments)
     }
 }
 

@@ -61,6 +61,17 @@ struct PeopleSpeechTests {
         #expect(turn.asking == "when")
     }
 
+    @Test("speech that names no value, said instead of an answer, takes nothing: the question stays",
+          arguments: ["what's the weather like", "start a workout", "tell me a joke", "skip this song"])
+    func outOfDomainAnswer(text: String) async throws {
+        let loop = try SpeechLoop(source: .synthetic)
+        var session = try await Self.session(["Order soup with Soup Chef"])
+        let turn = try await loop.turn(try loop.synthesizer.speak(text, voice: Self.voice), session: &session)
+        #expect(turn.parameter("soup") == nil, "heard \(turn.heard.text)")
+        #expect(turn.outcome == .inProgress || turn.outcome == .notUnderstood, "heard \(turn.heard.text) → \(turn.reply.text)")
+        #expect(turn.asking == nil || turn.asking == "soup", "heard \(turn.heard.text)")
+    }
+
     @Test("silence, then noise only: nothing taken, asked again once, then the conversation ends politely")
     func silenceThenNoise() async throws {
         let loop = try SpeechLoop(source: .person)

@@ -90,7 +90,10 @@ public enum PeopleBenchmark {
     /// row by row (one voice a row) unless `everyVoice`.
     public static func measure(folder: String = PeopleSet.defaultFolder(), parts: [String] = ["devset.tsv", "heldout.tsv"],
                                voices: [String] = [Piper.voiceName, "espeak"], noises: [Noise] = [.clean, .pink(20), .pink(10), .pink(5), .babble(10)],
-                               loop: SpeechLoop, progress: (@Sendable (String) -> Void)? = nil) async throws -> Result {
+                               kinds: Set<PeopleSet.Kind> = Set(PeopleSet.Kind.allCases),
+                               loop: SpeechLoop, progress: (@Sendable (String) -> Void)? = nil,
+                               diagnostics: ((String) -> Void)? = nil) async throws -> Result {
+        diagnostics?("part\tvoice\tnoise\trow\tkind\thit\tpass\tconfidence\tgap\tcoverage\tsaid\theard\tbest guess\tword gaps\tcompetitor\tadvantage\tagrees")
         let workspace = Workspace(apps: try PeopleSet.apps(folder: folder), profiles: try Bundled.profiles())
         var sessions: [String: Session] = [:]
         func fresh(_ device: String) throws -> Session {
@@ -109,7 +112,7 @@ public enum PeopleBenchmark {
             // What each row must reach, typed; and how the dialogue alone does on the natural text typed.
             var targets: [Int: Target] = [:]
             var typed = Tally(part: partName, voice: "typed", noise: "–")
-            for (index, row) in set.rows.enumerated() {
+            for (index, row) in set.rows.enumerated() where kinds.contains(row.kind) {
                 guard let target = await target(row, session: try fresh(row.device)) else {
                     unusable.append("\(row.location): \"\(row.expected)\" typed takes nothing after \(row.leadIn.joined(separator: " | "))")
                     continue
@@ -145,8 +148,19 @@ public enum PeopleBenchmark {
                         }
                         var session = target.before
                         let cpuStart = Self.cpuSeconds()
-                        let turn = try await loop.turn(audio, session: &session)
+                        let recognition = try await loop.recognize(audio, session: session)
+                        let recognitionDiagnostics = loop.recognizer.lastDiagnostics
+                        let competitor = loop.recognizer.lastCompetitor
+                        let turn = await loop.respond(to: recognition, session: &session)
                         tally.cpuSeconds += Self.cpuSeconds() - cpuStart
+                        if let diagnostics {
+                            let gaps = recognition.words.map { "\($0.word):\($0.gap.map { String(Int($0)) } ?? "?"):\(Int((($0.end - $0.start) * 100).rounded()))" }.joined(separator: " ")
+                            diagnostics([partName, rowVoice, noise.description, row.location, row.kind.rawValue, target.reached(by: turn) ? "1" : "0",
+                                         recognition.pass.rawValue, String(recognition.confidence), String(format: "%.1f", recognitionDiagnostics.gap),
+                                         String(format: "%.2f", recognitionDiagnostics.coverage), row.text, recognition.text, recognition.bestGuess, gaps,
+                                         competitor?.text ?? "", competitor.map { String(format: "%.1f", $0.advantage) } ?? "", competitor.map { $0.agrees ? "1" : "0" } ?? ""]
+                                .joined(separator: "\t"))
+                        }
                         tally.audioSeconds += audio.duration
                         tally.decodeSeconds += loop.recognizer.lastTimings.grammar + loop.recognizer.lastTimings.phoneLoop
                         tally.count(row.kind, target.reached(by: turn),

@@ -58,11 +58,23 @@ struct BenchCommand: AsyncParsableCommand {
     @Option(help: "With --only people: the parts (devset.tsv, heldout.tsv; repeatable).")
     var part: [String] = []
 
+    @Option(help: "With --only people: only rows of these kinds (answer, yesno, value, ood, request; repeatable).")
+    var rows: [String] = []
+
     @Flag(help: ArgumentHelp("Recognise without rejection: accept whatever sentence the grammar search ends on.", visibility: .hidden))
     var noRejection = false
 
     @Option(help: ArgumentHelp("The recognizer's noise floor (amplitude of 32768), for calibrating it.", visibility: .hidden))
     var noiseFloor: Int?
+
+    @Option(help: ArgumentHelp("More pocketsphinx arguments for both decoders, space-separated (\"-remove_noise yes\"), for calibrating.", visibility: .hidden))
+    var frontEnd: String?
+
+    @Flag(help: ArgumentHelp("Pad clips with their own quietest stretch, for calibrating.", visibility: .hidden))
+    var ownNoisePad = false
+
+    @Option(help: ArgumentHelp("The answers' language model's margin over a taken answer (inf: off), for calibrating; with --diagnostics it is always decoded.", visibility: .hidden))
+    var competitorMargin: Double?
 
     @Option(help: ArgumentHelp("Write each utterance's score gap, coverage and result to this TSV (for calibrating rejection).",
                                visibility: .hidden))
@@ -71,6 +83,9 @@ struct BenchCommand: AsyncParsableCommand {
     func validate() throws {
         for name in noise where PeopleBenchmark.Noise(argument: name) == nil {
             throw ValidationError("unknown --noise \(name): use clean, pinkSNR or babbleSNR (e.g. pink10).")
+        }
+        for name in rows where PeopleSet.Kind(rawValue: name) == nil {
+            throw ValidationError("unknown --rows \(name): use answer, yesno, value, ood or request.")
         }
         for name in kind where SpeechAccuracy.Measure(rawValue: name) == nil {
             throw ValidationError("unknown --kind \(name): use phrase, answer, ood or ood-answer.")
@@ -163,13 +178,25 @@ struct BenchCommand: AsyncParsableCommand {
         }
         if only == .people {  // not part of `all`: it synthesises with Piper and plays hundreds of rows in several noises
             // People's speech: heard with the person model unless --speaker says otherwise.
-            let loop = try SpeechLoop(source: speaker ?? .person)
+            let loop = try SpeechLoop(recognizer: try Recognizer(model: try .for(speaker ?? .person),
+                                                                 frontEndOptions: (frontEnd ?? "").split(separator: " ").map(String.init)))
             if let noiseFloor { loop.recognizer.noiseFloor = noiseFloor }
+            loop.recognizer.padsWithOwnNoise = ownNoisePad
+            if let competitorMargin { loop.recognizer.competitorMargin = competitorMargin }
+            loop.recognizer.recordsCompetitor = diagnostics != nil
+            let peopleDiagnostics: FileHandle? = try diagnostics.map { path in
+                guard FileManager.default.createFile(atPath: path, contents: nil), let handle = FileHandle(forWritingAtPath: path) else {
+                    throw ValidationError("cannot write \(path): check the folder exists and is writable.")
+                }
+                return handle
+            }
             let result = try await PeopleBenchmark.measure(
                 parts: part.isEmpty ? ["devset.tsv", "heldout.tsv"] : part,
                 voices: voice.isEmpty ? [Piper.voiceName, "espeak"] : voice,
                 noises: noise.isEmpty ? [.clean, .pink(20), .pink(10), .pink(5), .babble(10)] : noise.compactMap(PeopleBenchmark.Noise.init(argument:)),
-                loop: loop, progress: { FileHandle.standardError.write(Data("people: \($0)\n".utf8)) })
+                kinds: rows.isEmpty ? Set(PeopleSet.Kind.allCases) : Set(rows.compactMap(PeopleSet.Kind.init(rawValue:))),
+                loop: loop, progress: { FileHandle.standardError.write(Data("people: \($0)\n".utf8)) },
+                diagnostics: peopleDiagnostics.map { handle in { handle.write(Data(($0 + "\n").utf8)) } })
             say("## People: answers and requests as people say them (people-dev/, \(loop.recognizer.model.acousticModel.hasSuffix("en-us") ? "person" : "synthetic") model)\n\n" + result.markdown + "\n")
             if !result.unusable.isEmpty { say("Rows not counted (their expected answer, typed, takes nothing):\n" + result.unusable.map { "- \($0)" }.joined(separator: "\n") + "\n") }
             if misses {
