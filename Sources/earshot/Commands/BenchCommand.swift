@@ -42,6 +42,9 @@ struct BenchCommand: AsyncParsableCommand {
     @Option(help: "The confidence a wake phrase needs, for --only live.")
     var wakeThreshold = WakeListener.defaultThreshold
 
+    @Flag(help: "With --only flexible: the typed sets only (no speed, no spoken set).")
+    var typed = false
+
     @Flag(help: "List every fixture that missed.")
     var misses = false
 
@@ -113,10 +116,11 @@ struct BenchCommand: AsyncParsableCommand {
             let development = FlexibleMatchingAccuracy.developmentFiles
             say("## Flexible matching over flexible-dev/\(development.joined(separator: " + ")) (HomePod)\n")
             for result in try FlexibleMatchingAccuracy.measure(files: development, encoder: encoder, settings: [.calibrated] + grid) {
-                say(String(format: "verbs %.2f unrelated %.2f threshold %.2f margin %.2f: precision %.3f recall %.3f (matched %d, correct %d, values right %d, asked %d)",
-                           result.settings.verbPenalty, result.settings.unrelatedVerbPenalty, result.settings.threshold, result.settings.margin,
+                say(String(format: "verbs %.2f unrelated %.2f verb vouch %.2f action vouch %.2f swap vouch %.2f swap scale %.2f threshold %.2f margin %.2f: precision %.3f recall %.3f (matched %d, correct %d, values right %d, asked %d)",
+                           result.settings.verbPenalty, result.settings.unrelatedVerbPenalty, result.settings.verbVouch, result.settings.actionVouch, result.settings.swapVouch, result.settings.swapScale,
+                           result.settings.threshold, result.settings.margin,
                            result.precision, result.recall, result.matched, result.correct, result.correctValues, result.asked))
-                if misses { say(result.confusions.map { "  - \($0)" }.joined(separator: "\n")) }
+                if misses, result.settings == .calibrated { say(result.confusions.map { "  - \($0)" }.joined(separator: "\n")) }
             }
             say("\n### Each set at the calibrated settings\n")
             say("| set | part | rows | to match | matched | correct | values right | asked | precision | recall |\n|---|---|---:|---:|---:|---:|---:|---:|---:|---:|")
@@ -133,6 +137,7 @@ struct BenchCommand: AsyncParsableCommand {
                 }
             }
             if misses { say("\n" + confusions.joined(separator: "\n")) }
+            guard !typed else { return }
             say("\n### Speed\n\n" + (try FlexibleMatchingSpeed.measure(encoder: try SentenceEncoder())).markdown + "\n")
             let spoken = try await FlexibleMatchingAccuracy.spoken(loop: try SpeechLoop(source: speaker ?? .synthetic))
             say("### Spoken (en-us, through the speech loop)\n\n" + spoken.markdown + "\n")
