@@ -57,7 +57,7 @@ struct BenchCommand: AsyncParsableCommand {
     @Option(help: "With --only people: the noises (clean, pink20, pink10, pink5, babble10 …; repeatable).")
     var noise: [String] = []
 
-    @Option(help: "With --only people: the parts (devset.tsv, heldout.tsv; repeatable).")
+    @Option(help: "With --only people: the parts (devset.tsv, heldout.tsv; repeatable). With --only flexible: only these files of flexible-dev/, at the calibrated settings.")
     var part: [String] = []
 
     @Flag(help: ArgumentHelp("Recognise without rejection: accept whatever sentence the grammar search ends on.", visibility: .hidden))
@@ -114,6 +114,16 @@ struct BenchCommand: AsyncParsableCommand {
             let grid = only == .all ? [] : FlexibleMatchingAccuracy.calibrationGrid
             let encoder = try SentenceEncoder()
             let development = FlexibleMatchingAccuracy.developmentFiles
+            // `--part file.tsv`: only those files, at the calibrated settings (a held-out part read once).
+            if !part.isEmpty {
+                for result in try FlexibleMatchingAccuracy.measure(files: part, encoder: encoder, settings: [.calibrated]) {
+                    say(String(format: "%@ at the calibrated settings: precision %.3f recall %.3f (rows %d, to match %d, matched %d, correct %d, values right %d, asked %d)",
+                               part.joined(separator: " + "), result.precision, result.recall, result.rows, result.positives, result.matched,
+                               result.correct, result.correctValues, result.asked))
+                    if misses { say(result.confusions.map { "  - \($0)" }.joined(separator: "\n")) }
+                }
+                return
+            }
             say("## Flexible matching over flexible-dev/\(development.joined(separator: " + ")) (HomePod)\n")
             for result in try FlexibleMatchingAccuracy.measure(files: development, encoder: encoder, settings: [.calibrated] + grid) {
                 say(String(format: "verbs %.2f unrelated %.2f verb vouch %.2f action vouch %.2f swap vouch %.2f swap scale %.2f threshold %.2f margin %.2f: precision %.3f recall %.3f (matched %d, correct %d, values right %d, asked %d)",
