@@ -42,6 +42,12 @@ struct BenchCommand: AsyncParsableCommand {
     @Option(help: "The confidence a wake phrase needs, for --only live.")
     var wakeThreshold = WakeListener.defaultThreshold
 
+    @Option(help: ArgumentHelp("With --only flexible --part: the unrelated-verb penalty instead of the calibrated one (development files only).", visibility: .hidden))
+    var unrelatedVerbPenalty: Float?
+
+    @Option(help: ArgumentHelp("With --only flexible --part: the swap vouch instead of the calibrated one (development files only).", visibility: .hidden))
+    var swapVouch: Float?
+
     @Flag(help: "With --only flexible: the typed sets only (no speed, no spoken set).")
     var typed = false
 
@@ -116,9 +122,12 @@ struct BenchCommand: AsyncParsableCommand {
             let development = FlexibleMatchingAccuracy.developmentFiles
             // `--part file.tsv`: only those files, at the calibrated settings (a held-out part read once).
             if !part.isEmpty {
-                for result in try FlexibleMatchingAccuracy.measure(files: part, encoder: encoder, settings: [.calibrated]) {
-                    say(String(format: "%@ at the calibrated settings: precision %.3f recall %.3f (rows %d, to match %d, matched %d, correct %d, values right %d, asked %d)",
-                               part.joined(separator: " + "), result.precision, result.recall, result.rows, result.positives, result.matched,
+                var settings = SemanticMatcher.Settings.calibrated
+                if let unrelatedVerbPenalty { settings.unrelatedVerbPenalty = unrelatedVerbPenalty }
+                if let swapVouch { settings.swapVouch = swapVouch }
+                for result in try FlexibleMatchingAccuracy.measure(files: part, encoder: encoder, settings: [settings]) {
+                    say(String(format: "%@ at the calibrated settings (unrelated verb %.2f, swap vouch %.2f): precision %.3f recall %.3f (rows %d, to match %d, matched %d, correct %d, values right %d, asked %d)",
+                               part.joined(separator: " + "), settings.unrelatedVerbPenalty, settings.swapVouch, result.precision, result.recall, result.rows, result.positives, result.matched,
                                result.correct, result.correctValues, result.asked))
                     if misses { say(result.confusions.map { "  - \($0)" }.joined(separator: "\n")) }
                 }
