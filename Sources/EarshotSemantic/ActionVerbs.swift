@@ -81,6 +81,17 @@ public struct ActionVerbs: Sendable {
 
     /// The action of `request` (normalised, carriers and app names and values taken out).
     public func request(_ words: [Substring]) -> Request {
+        scan(words).request
+    }
+
+    /// Where the verb of `request` is among its words (one word, or two for a two-word verb such as
+    /// "pull up"), when it names one.
+    public func verbRange(_ words: [Substring]) -> Range<Int>? {
+        scan(words).range
+    }
+
+    /// The action of a request and where its verb is.
+    func scan(_ words: [Substring]) -> (request: Request, range: Range<Int>?) {
         var index = 0
         var negated = false
         while index < words.count {
@@ -100,13 +111,13 @@ public struct ActionVerbs: Sendable {
                 index += 1
                 continue
             }
-            if negated { return .negated }
-            guard !lemmas.isEmpty, !lemmas.contains(where: Self.light.contains) else { return .unknown }
+            if negated { return (.negated, nil) }
+            guard !lemmas.isEmpty, !lemmas.contains(where: Self.light.contains) else { return (.unknown, nil) }
             let next = index + 1 < words.count ? String(words[index + 1]) : nil
             let isVerb = lemmas.contains(where: net.isMostlyVerb) || next.map(Self.objectStarts.contains) ?? true
-            return isVerb ? .verb(lemmas) : .unknown
+            return isVerb ? (.verb(lemmas), index..<(index + (lemmas[0].contains("_") ? 2 : 1))) : (.unknown, nil)
         }
-        return negated ? .negated : .unknown
+        return (negated ? .negated : .unknown, nil)
     }
 
     /// The verb lemmas of the word at `index`, as a two-word verb with the next word when WordNet has one.
@@ -139,6 +150,11 @@ public struct ActionVerbs: Sendable {
         out.formUnion(net.lemmas(of: Normalizer.normalize(intent.verb)))
         for verb in intent.category.verbs { out.formUnion(net.lemmas(of: Normalizer.normalize(verb).replacingOccurrences(of: " ", with: "_"))) }
         return out
+    }
+
+    /// A verb lemma as the sentence model hears it on its own with an object: "pull_up" → "pull up it".
+    public static func frame(_ lemma: String) -> String {
+        lemma.replacingOccurrences(of: "_", with: " ") + " it"
     }
 
     /// How a request's verb stands to an intent's verbs.

@@ -49,8 +49,29 @@ public struct SemanticMatcher: FlexibleMatcher {
         /// nobody wrote down.
         public var unrelatedVerbPenalty: Float
 
+        /// The least similarity of the verbs themselves (the request's and the intent's, each said as "<verb>
+        /// it", by the sentence model) that vouches for a verb WordNet does not link to the intent's: above
+        /// it, ``unrelatedVerbPenalty`` is not taken ("purchase it" against "order it"). Above 1: never.
+        public var verbVouch: Float
+
+        /// The least similarity of the actions (the request and the best phrase without app names and
+        /// values) that vouches for a verb WordNet does not link to the intent's. Above 1: never.
+        public var actionVouch: Float
+
+        /// The least similarity between the request's action and the same words with its verb replaced by
+        /// one of the intent's verbs ("pull up my last hike" and "show my last hike") that vouches for a
+        /// verb WordNet does not link to the intent's: the sentence model, which knows paraphrases in
+        /// context better than verbs alone, finds the two wordings the same request. Above 1: never.
+        public var swapVouch: Float
+
+        /// When above 0, an unrelated verb the sentence model does not vouch for loses this × (1 − the
+        /// swapped similarity of ``swapVouch``), at most ``unrelatedVerbPenalty``, instead of all of it: a
+        /// verb whose swap changes the request little loses little.
+        public var swapScale: Float
+
         public init(threshold: Float, margin: Float, sentenceWeight: Float = 1, actionFloor: Float = -1, valuePenalty: Float = 0,
-                    phraseMean: Float = 0, verbPenalty: Float = 0, unrelatedVerbPenalty: Float = 0) {
+                    phraseMean: Float = 0, verbPenalty: Float = 0, unrelatedVerbPenalty: Float = 0, verbVouch: Float = 2,
+                    actionVouch: Float = 2, swapVouch: Float = 2, swapScale: Float = 0) {
             self.threshold = threshold
             self.margin = margin
             self.sentenceWeight = sentenceWeight
@@ -59,6 +80,10 @@ public struct SemanticMatcher: FlexibleMatcher {
             self.phraseMean = phraseMean
             self.verbPenalty = verbPenalty
             self.unrelatedVerbPenalty = unrelatedVerbPenalty
+            self.verbVouch = verbVouch
+            self.actionVouch = actionVouch
+            self.swapVouch = swapVouch
+            self.swapScale = swapScale
         }
 
         /// Calibrated on the development files (flexible-dev/devset.tsv and actions-dev.tsv, `earshot bench
@@ -81,6 +106,9 @@ public struct SemanticMatcher: FlexibleMatcher {
     /// By app position, for each intent of the index its verbs (``ActionVerbs/verbs(of:phrases:)``).
     private let intentVerbs: [[Set<String>]]
     private let verbs: ActionVerbs
+    /// Every intent verb said as "<verb> it" (``ActionVerbs/frame(_:)``), encoded once: what
+    /// ``Settings/verbVouch`` weighs a request's verb against.
+    private let verbFrames: [String: Embedding]
 
     /// A matcher for the apps of `catalog` (the index is built, or read from the cache, now).
     public init(catalog: PhraseCatalog, encoder: SentenceEncoder, settings: Settings = .calibrated,
@@ -119,6 +147,8 @@ public struct SemanticMatcher: FlexibleMatcher {
                 return verbs.verbs(of: intent, phrases: phrases.filter { $0.intent.id == id }.map(\.phrase))
             }
         }
+        let lemmas = Array(Set(intentVerbs.flatMap { $0.flatMap { $0 } })).sorted()
+        verbFrames = Dictionary(uniqueKeysWithValues: zip(lemmas, encoder.encode(lemmas.map(ActionVerbs.frame))))
     }
 
     /// What the request in a normalised utterance says about its action (its verb, or a refusal).
@@ -171,16 +201,22 @@ public struct SemanticMatcher: FlexibleMatcher {
     }
 
     /// The decision for an utterance already encoded.
-    public func match(_ vector: Embedding, action: Embedding, normalized: String, in catalog: PhraseCatalog, apps: [Int]) -> Resolution {
+    /// `frames`: the request's verb frames (``verbFrames(_:apps:)``) when already encoded.
+    public func match(_ vector: Embedding, action: Embedding, normalized: String, in catalog: PhraseCatalog, apps: [Int],
+                      frames given: [Embedding]? = nil) -> Resolution {
         // Every phrase holds the app's name or a synonym (seed 002): only apps named in the utterance can
         // match. The others are scored only when nothing matches, so a developer sees how close it came.
         let apps = apps.filter { $0 < index.apps.count }
         let named = apps.filter { Self.names(catalog.apps[$0], in: normalized) }
         let said = settings.verbPenalty > 0 ? requestedAction(normalized, apps: apps) : .unknown
-        let ranked = Self.ranked(named.flatMap { intentCandidates(of: $0, vector, action, normalized: normalized, said: said, in: catalog) })
+        var frames: [Embedding] = []
+        if case .verb(let lemmas) = said, settings.unrelatedVerbPenalty > 0, settings.verbVouch <= 1 {
+            frames = given ?? encoder.encode(lemmas.map(ActionVerbs.frame))
+        }
+        let ranked = Self.ranked(named.flatMap { intentCandidates(of: $0, vector, action, normalized: normalized, said: said, frames: frames, apps: apps, in: catalog) })
         func nearest() -> [Candidate] {
             let others = apps.filter { !named.contains($0) }
-                .flatMap { intentCandidates(of: $0, vector, action, normalized: normalized, said: said, in: catalog) }
+                .flatMap { intentCandidates(of: $0, vector, action, normalized: normalized, said: said, frames: frames, apps: apps, in: catalog) }
             return Array(Self.ranked(ranked + others).prefix(3))
         }
         // "Don't order soup": the device does nothing (and says so).
@@ -222,7 +258,8 @@ public struct SemanticMatcher: FlexibleMatcher {
     /// Each intent of `app` with its score and best expansion. (Scoring only the expansions whose values
     /// were all said was tried: on the development set it lost more right matches than it saved wrong ones.)
     func intentCandidates(of app: Int, _ vector: Embedding, _ action: Embedding, normalized: String,
-                          said: ActionVerbs.Request = .unknown, in catalog: PhraseCatalog) -> [Candidate] {
+                          said: ActionVerbs.Request = .unknown, frames: [Embedding] = [], apps: [Int] = [],
+                          in catalog: PhraseCatalog) -> [Candidate] {
         let vectors = index.apps[app]
         let scores = Self.scores(vectors, vector, action, sentenceWeight: settings.sentenceWeight)
         // The best expansion of each intent, by the intents' positions (no strings in this loop).
@@ -232,6 +269,10 @@ public struct SemanticMatcher: FlexibleMatcher {
             if score > top[intent].score { top[intent] = (score, position) }
         }
         let means = settings.phraseMean > 0 ? Self.meanPhraseScores(vectors, scores) : []
+        var swap: VerbSwap?
+        if settings.swapVouch <= 1 || settings.swapScale > 0, settings.unrelatedVerbPenalty > 0, case .verb = said {
+            swap = VerbSwap(matcher: self, normalized: normalized, apps: apps, action: action)
+        }
         let values = settings.valuePenalty > 0 ? valueForms[app].mentionedSets(in: normalized) : []
         return top.enumerated().compactMap { intent, best in
             guard best.expansion >= 0 else { return nil }
@@ -244,13 +285,91 @@ public struct SemanticMatcher: FlexibleMatcher {
             if settings.verbPenalty > 0, case .verb = said {
                 switch verbs.fit(said, intentVerbs[app][intent]) {
                 case .fits: break
-                case .unrelated: score -= settings.unrelatedVerbPenalty
+                case .unrelated:
+                    // Only an intent that could match or be too close to call needs the sentence model's word.
+                    if score < settings.threshold - settings.margin {
+                        score -= settings.unrelatedVerbPenalty
+                    } else if !vouches(frames, for: intentVerbs[app][intent], action: Self.actionSimilarity(vectors, best.expansion, action),
+                                       swap: swap) {
+                        if settings.swapScale > 0, let swap {
+                            score -= min(settings.unrelatedVerbPenalty, settings.swapScale * (1 - swap.similarity(to: intentVerbs[app][intent])))
+                        } else {
+                            score -= settings.unrelatedVerbPenalty
+                        }
+                    }
                 case .conflicts: score -= settings.verbPenalty
                 }
             }
             return Candidate(reference: .init(app: app, expansion: best.expansion), expansion: catalog.apps[app].expansions[best.expansion],
                              score: Double(score))
         }
+    }
+
+    /// The request's verb said as "<verb> it", encoded (none when it names no verb).
+    public func verbFrames(_ normalized: String, apps: [Int]) -> [Embedding] {
+        guard case .verb(let lemmas) = requestedAction(normalized, apps: apps) else { return [] }
+        return encoder.encode(lemmas.map(ActionVerbs.frame))
+    }
+
+    /// Whether the sentence model vouches for a request's verb that WordNet does not link to an intent's
+    /// verbs: the verbs said as "<verb> it" are close (``Settings/verbVouch``), or the actions are
+    /// (``Settings/actionVouch``).
+    func vouches(_ frames: [Embedding], for verbs: Set<String>, action: Float, swap: VerbSwap? = nil) -> Bool {
+        if action >= settings.actionVouch { return true }
+        if let swap, swap.similarity(to: verbs) >= settings.swapVouch { return true }
+        guard settings.verbVouch <= 1 else { return false }
+        return frames.contains { frame in verbs.contains { verbFrames[$0].map { $0.cosine(frame) >= settings.verbVouch } ?? false } }
+    }
+
+    /// The request's action with its verb replaced by an intent's verbs, against the request's action as
+    /// said (``Settings/swapVouch``).
+    final class VerbSwap {
+        let matcher: SemanticMatcher
+        let words: [Substring]
+        let range: Range<Int>?
+        let action: Embedding
+        var similarities: [String: Float] = [:]
+
+        init(matcher: SemanticMatcher, normalized: String, apps: [Int], action: Embedding) {
+            self.matcher = matcher
+            words = matcher.action(of: SemanticMatcher.request(in: normalized), apps: apps).split(separator: " ")
+            range = matcher.verbs.verbRange(words)
+            self.action = action
+        }
+
+        /// The highest similarity over `verbs` (light verbs left out: "get my last hike" says nothing).
+        func similarity(to verbs: Set<String>) -> Float {
+            guard let range else { return -1 }
+            let missing = verbs.filter { similarities[$0] == nil && !ActionVerbs.light.contains($0) }.sorted()
+            if !missing.isEmpty {
+                let texts = missing.map { verb in
+                    (words[..<range.lowerBound] + [Substring(verb.replacingOccurrences(of: "_", with: " "))] + words[range.upperBound...])
+                        .joined(separator: " ")
+                }
+                for (verb, vector) in zip(missing, matcher.encoder.encode(texts)) { similarities[verb] = vector.cosine(action) }
+            }
+            return verbs.compactMap { similarities[$0] }.max() ?? -1
+        }
+    }
+
+    /// How a request's verb stands to an intent of `app`, with what the sentence model says of it: the
+    /// verbs' similarity ("<verb> it") and the actions' (for `--misses` in the bench).
+    public func verbJudgement(_ normalized: String, apps: [Int], app: Int, intent: String, action: Embedding) -> String? {
+        guard let position = index.apps[app].intents.firstIndex(of: intent) else { return nil }
+        let said = requestedAction(normalized, apps: apps)
+        guard case .verb(let lemmas) = said else { return nil }
+        let fit = verbs.fit(said, intentVerbs[app][position])
+        guard fit == .unrelated else { return nil }
+        let frames = encoder.encode(lemmas.map(ActionVerbs.frame))
+        let verbSimilarity = frames.flatMap { frame in intentVerbs[app][position].compactMap { verbFrames[$0]?.cosine(frame) } }.max() ?? -1
+        let vectors = index.apps[app]
+        var bestAction: Float = -1
+        for (position2, owner) in vectors.intentOfExpansion.enumerated() where owner == position {
+            bestAction = max(bestAction, Self.actionSimilarity(vectors, position2, action))
+        }
+        let swap = VerbSwap(matcher: self, normalized: normalized, apps: apps, action: action).similarity(to: intentVerbs[app][position])
+        return String(format: "%@ unrelated to %@: verbs %.3f, actions %.3f, swapped %.3f", lemmas.joined(separator: "/"),
+                      intentVerbs[app][position].sorted().joined(separator: ","), verbSimilarity, bestAction, swap)
     }
 
     /// Every expansion's score: `weight` × cosine with the sentence (one matrix–vector product) +

@@ -69,6 +69,18 @@ struct DecisionTests {
         }
     }
 
+    @Test("with unrelated verbs judged, a verb WordNet does not link to the intent's stops the match; its own verb does not")
+    func unrelatedVerbJudged() async throws {
+        var judged = SemanticMatcher.Settings.calibrated
+        judged.unrelatedVerbPenalty = 1
+        var session = try semanticSession("homepod", settings: judged)
+        let refund = await session.respond(to: "refund my last soup order with Soup Chef")
+        #expect(refund.outcome == .noMatch, "\(refund.match?.intent ?? "") \(refund.reply.text)")
+        session = try semanticSession("homepod", settings: judged)
+        let order = await session.respond(to: "order a bowl of tomato soup with Soup Chef")
+        #expect(order.match?.intent == "OrderSoup", "\(order.reply.text)")
+    }
+
     @Test("a price question naming a soup and a size is no match, though the values fit ordering soup")
     func valuesDoNotMakeANearMissMatch() async throws {
         var session = try semanticSession("homepod")

@@ -43,6 +43,15 @@ struct BenchCommand: AsyncParsableCommand {
     @Option(help: "The confidence a wake phrase needs, for --only live.")
     var wakeThreshold = WakeListener.defaultThreshold
 
+    @Option(help: ArgumentHelp("With --only flexible --part: the unrelated-verb penalty instead of the calibrated one (development files only).", visibility: .hidden))
+    var unrelatedVerbPenalty: Float?
+
+    @Option(help: ArgumentHelp("With --only flexible --part: the swap vouch instead of the calibrated one (development files only).", visibility: .hidden))
+    var swapVouch: Float?
+
+    @Flag(help: "With --only flexible: the typed sets only (no speed, no spoken set).")
+    var typed = false
+
     @Flag(help: "List every fixture that missed.")
     var misses = false
 
@@ -55,7 +64,7 @@ struct BenchCommand: AsyncParsableCommand {
     @Option(help: "With --only people: the noises (clean, pink20, pink10, pink5, babble10 …; repeatable).")
     var noise: [String] = []
 
-    @Option(help: "With --only people: the parts (devset.tsv, heldout.tsv; repeatable).")
+    @Option(help: "With --only people: the parts (devset.tsv, heldout.tsv; repeatable). With --only flexible: only these files of flexible-dev/, at the calibrated settings.")
     var part: [String] = []
 
     @Option(help: "With --only people: only rows of these kinds (answer, yesno, value, ood, request; repeatable).")
@@ -127,12 +136,26 @@ struct BenchCommand: AsyncParsableCommand {
             let grid = only == .all ? [] : FlexibleMatchingAccuracy.calibrationGrid
             let encoder = try SentenceEncoder()
             let development = FlexibleMatchingAccuracy.developmentFiles
+            // `--part file.tsv`: only those files, at the calibrated settings (a held-out part read once).
+            if !part.isEmpty {
+                var settings = SemanticMatcher.Settings.calibrated
+                if let unrelatedVerbPenalty { settings.unrelatedVerbPenalty = unrelatedVerbPenalty }
+                if let swapVouch { settings.swapVouch = swapVouch }
+                for result in try FlexibleMatchingAccuracy.measure(files: part, encoder: encoder, settings: [settings]) {
+                    say(String(format: "%@ at the calibrated settings (unrelated verb %.2f, swap vouch %.2f): precision %.3f recall %.3f (rows %d, to match %d, matched %d, correct %d, values right %d, asked %d)",
+                               part.joined(separator: " + "), settings.unrelatedVerbPenalty, settings.swapVouch, result.precision, result.recall, result.rows, result.positives, result.matched,
+                               result.correct, result.correctValues, result.asked))
+                    if misses { say(result.confusions.map { "  - \($0)" }.joined(separator: "\n")) }
+                }
+                return
+            }
             say("## Flexible matching over flexible-dev/\(development.joined(separator: " + ")) (HomePod)\n")
             for result in try FlexibleMatchingAccuracy.measure(files: development, encoder: encoder, settings: [.calibrated] + grid) {
-                say(String(format: "verbs %.2f unrelated %.2f threshold %.2f margin %.2f: precision %.3f recall %.3f (matched %d, correct %d, values right %d, asked %d)",
-                           result.settings.verbPenalty, result.settings.unrelatedVerbPenalty, result.settings.threshold, result.settings.margin,
+                say(String(format: "verbs %.2f unrelated %.2f verb vouch %.2f action vouch %.2f swap vouch %.2f swap scale %.2f threshold %.2f margin %.2f: precision %.3f recall %.3f (matched %d, correct %d, values right %d, asked %d)",
+                           result.settings.verbPenalty, result.settings.unrelatedVerbPenalty, result.settings.verbVouch, result.settings.actionVouch, result.settings.swapVouch, result.settings.swapScale,
+                           result.settings.threshold, result.settings.margin,
                            result.precision, result.recall, result.matched, result.correct, result.correctValues, result.asked))
-                if misses { say(result.confusions.map { "  - \($0)" }.joined(separator: "\n")) }
+                if misses, result.settings == .calibrated { say(result.confusions.map { "  - \($0)" }.joined(separator: "\n")) }
             }
             say("\n### Each set at the calibrated settings\n")
             say("| set | part | rows | to match | matched | correct | values right | asked | precision | recall |\n|---|---|---:|---:|---:|---:|---:|---:|---:|---:|")
@@ -149,6 +172,7 @@ struct BenchCommand: AsyncParsableCommand {
                 }
             }
             if misses { say("\n" + confusions.joined(separator: "\n")) }
+            guard !typed else { return }
             say("\n### Speed\n\n" + (try FlexibleMatchingSpeed.measure(encoder: try SentenceEncoder())).markdown + "\n")
             let spoken = try await FlexibleMatchingAccuracy.spoken(loop: try SpeechLoop(source: speaker ?? .synthetic))
             say("### Spoken (en-us, through the speech loop)\n\n" + spoken.markdown + "\n")
