@@ -187,18 +187,6 @@ public struct SiriResponseCheck: Sendable {
 public enum SiriScenarioWriting {
     /// `text` as a Swift string literal.
     public static func literal(_ text: String) -> String {
-        var out = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\t": out += "\\t"
-            case "\r": out += "\\r"
-            default:
-                if scalar.value < 0x20 { out += "\\u{\(String(scalar.value, radix: 16))}" } else { out.unicodeScalars.append(scalar) }
-            }
-        }
-        return out + "\""
+        QuotedText.quoted(text) { $0.value < 0x20 ? "\\u{\(String($0.value, radix: 16))}" : nil }
     }
 }

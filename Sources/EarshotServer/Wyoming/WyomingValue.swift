@@ -1,3 +1,4 @@
+import EarshotModel
 import Foundation
 
 /// A JSON value inside a Wyoming event's data: whole numbers and fractions stay apart (Python reads
@@ -93,23 +94,16 @@ public enum WyomingValue: Sendable, Hashable {
     }
 
     private static func writeString(_ string: String, to text: inout String) {
-        text += "\""
-        for scalar in string.unicodeScalars {
+        text += QuotedText.quoted(string) { scalar in
             switch scalar {
-            case "\"": text += "\\\""
-            case "\\": text += "\\\\"
-            case "\n": text += "\\n"
-            case "\r": text += "\\r"
-            case "\t": text += "\\t"
-            case "\u{08}": text += "\\b"
-            case "\u{0C}": text += "\\f"
+            case "\u{08}": return "\\b"
+            case "\u{0C}": return "\\f"
             case _ where scalar.value < 0x20 || scalar == "\u{2028}" || scalar == "\u{2029}":
                 let hex = String(scalar.value, radix: 16)
-                text += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-            default: text.unicodeScalars.append(scalar)
+                return "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+            default: return nil
             }
         }
-        text += "\""
     }
 }
 
