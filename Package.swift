@@ -120,7 +120,10 @@ let package = Package(
         .target(name: "EarshotBench", dependencies: ["Earshot", "EarshotImport", "EarshotLive", "EarshotSuite", "EarshotReview",
                                                   .product(name: "HummingbirdWSClient", package: "hummingbird-websocket"),
                                                   .product(name: "Logging", package: "swift-log"), "EarshotSpeech", "EarshotAudio", "EarshotEmbedding", "EarshotSemantic",
-                                                  "EarshotServer", "EarshotModel"]),
+                                                  "EarshotServer", "EarshotModel",
+                                                  // The fuzzer hands request bodies to the server's routes in this process.
+                                                  .product(name: "Hummingbird", package: "hummingbird"),
+                                                  .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOEmbedded", package: "swift-nio")]),
         // The command line: a few lines per verb over the libraries.
         .executableTarget(
             name: "earshot",
