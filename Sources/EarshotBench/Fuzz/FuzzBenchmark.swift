@@ -282,7 +282,11 @@ public enum FuzzBenchmark {
             let at = position(-1)
             let chunk = Array(bytes[at..<min(bytes.count, at + 1 + Int(random.next() % 256))])
             let times = 1 + Int(random.next() % 64)
-            bytes.insert(contentsOf: Array([[UInt8]](repeating: chunk, count: times).joined()), at: position())
+            // Appended in a loop: a flattened array of arrays was a fifth of a run's time (profiled, debug).
+            var repeated: [UInt8] = []
+            repeated.reserveCapacity(chunk.count * times)
+            for _ in 0..<times { repeated.append(contentsOf: chunk) }
+            bytes.insert(contentsOf: repeated, at: position())
         case 5 where !other.isEmpty:
             let from = Int(random.next() % UInt64(other.count))
             bytes.insert(contentsOf: other[from..<min(other.count, from + 1 + Int(random.next() % 512))], at: position())
