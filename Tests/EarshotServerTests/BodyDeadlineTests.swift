@@ -42,7 +42,7 @@ struct BodyDeadlineTests {
     @Test("a body trickled a byte at a time is answered 408 and closed at the deadline; a refused request's trickled body is cut off too; a body sent at once is taken")
     func trickledBody() async throws {
         var limits = HouseholdAPI.Limits(idleSeconds: 5)
-        limits.bodySeconds = 1
+        limits.bodySeconds = 3
         let api = HouseholdAPI(household: try HouseholdAPITests.household(), limits: limits)
         try await api.application().test(.live) { client in
             let port = try #require(client.port)
@@ -51,17 +51,17 @@ struct BodyDeadlineTests {
                 "POST /devices HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nContent-Type: \(type)\r\nContent-Length: \(body.utf8.count)\r\n"
                     + (close ? "Connection: close\r\n" : "") + "\r\n"
             }
-            // A byte every 0.2 s never leaves the connection idle; the body would take 8 s.
-            let (slow, slowSeconds) = await Self.trickle(port, head: head(), body: body, every: 0.2)
+            // A byte every 0.3 s never leaves the connection idle; the body would take 12 s.
+            let (slow, slowSeconds) = await Self.trickle(port, head: head(), body: body, every: 0.3)
             #expect(slow.statuses == [408] && slow.closed, "\(slow)")
-            #expect(slow.head.contains("did not arrive within 1 s"), "\(slow)")
-            #expect(slowSeconds < 4, "closed after \(slowSeconds) s")
+            #expect(slow.head.contains("did not arrive within 3 s"), "\(slow)")
+            #expect(slowSeconds < 9, "closed after \(slowSeconds) s")
             // Refused at once (not JSON), its body still trickling: the answer, then the close at the deadline.
-            let (refused, refusedSeconds) = await Self.trickle(port, head: head("text/plain"), body: body, every: 0.2)
+            let (refused, refusedSeconds) = await Self.trickle(port, head: head("text/plain"), body: body, every: 0.3)
             #expect(refused.statuses == [415] && refused.closed, "\(refused)")
-            #expect(refusedSeconds < 4, "closed after \(refusedSeconds) s")
+            #expect(refusedSeconds < 9, "closed after \(refusedSeconds) s")
             // Slow but within the deadline: taken.
-            let (fine, _) = await Self.trickle(port, head: head(close: true), body: body, every: 0.01)
+            let (fine, _) = await Self.trickle(port, head: head(close: true), body: body, every: 0.001)
             #expect(fine.statuses == [201], "\(fine)")
             let device = try await RawHTTP.exchange(port, "GET /devices/kitchen HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nConnection: close\r\n\r\n")
             #expect(device.statuses == [200], "\(device)")
