@@ -147,7 +147,10 @@ let package = Package(
         .target(name: "EarshotBench", dependencies: ["Earshot", "EarshotEvaluation", "EarshotImport", "EarshotLive", "EarshotSuite", "EarshotReview",
                                                   .product(name: "HummingbirdWSClient", package: "hummingbird-websocket"),
                                                   .product(name: "Logging", package: "swift-log"), "EarshotSpeech", "EarshotAudio", "EarshotEmbedding", "EarshotSemantic",
-                                                  "EarshotServer", "EarshotHousehold", "EarshotModel"]),
+                                                  "EarshotServer", "EarshotHousehold", "EarshotModel",
+                                                  // The fuzzer hands request bodies to the server's routes in this process.
+                                                  .product(name: "Hummingbird", package: "hummingbird"),
+                                                  .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOEmbedded", package: "swift-nio")]),
         // The command line: a few lines per verb over the libraries.
         .executableTarget(
             name: "earshot",

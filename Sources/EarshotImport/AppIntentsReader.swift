@@ -43,8 +43,11 @@ struct AppIntentsReader {
             readProvider(provider, intentOrder: &intentOrder)
         }
         if providers.count > 1 {
+            // At most three names, each at most 60 characters: the line stays one short line (found by fuzzing).
+            var names = providers.prefix(3).map { $0.qualifiedName.count > 60 ? $0.qualifiedName.prefix(59) + "…" : $0.qualifiedName }
+            if providers.count > 3 { names.append("\(providers.count - 3) more") }
             warn(providers[1].conformanceLocations["AppShortcutsProvider"] ?? providers[1].location,
-                 "\(providers.count) AppShortcutsProvider types (\(providers.map(\.qualifiedName).joined(separator: ", "))); their shortcuts are read as one app's.",
+                 "\(providers.count) AppShortcutsProvider types (\(names.joined(separator: ", "))); their shortcuts are read as one app's.",
                  fix: "Import the folder of one app target, or remove the other shortcuts in earshot.yaml.")
         }
         // Intents: those the shortcuts run first, then every other AppIntent of the code.

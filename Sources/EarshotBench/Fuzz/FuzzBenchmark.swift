@@ -6,23 +6,39 @@ import EarshotSuite
 import Foundation
 
 /// A seeded mutation fuzzer for the readers of what users and clients send: app manifests,
-/// conversation test files, audio files and the server's JSON request bodies.
+/// conversation test files, audio files, the server's JSON request bodies and the Swift importer.
 ///
 /// libFuzzer (`-sanitize=fuzzer`) would need a second build of every dependency with the sanitizer
-/// on; this driver runs inside the normal build. Each run takes an input from the corpus (the
-/// examples' own files, then inputs that were accepted), applies one to four mutations (bit flips,
-/// interesting bytes, deletions, duplicated chunks that grow lists, splices from another input, tokens
-/// of the format: YAML anchors and aliases, brackets, long runs, nested regular expressions; JSON
-/// extremes), and hands it to the reader. A crash ends the process: the input being read is always
-/// in `current.*` of the printed work folder first. Every run must end within its bound (1 s; 2 s
-/// for a request to the server), and an error must be one line.
+/// on; this driver runs inside the normal build, in this process. Each run takes an input from the
+/// corpus (the examples' own files, then inputs that were accepted), applies one to four mutations
+/// (bit flips, interesting bytes, deletions, duplicated chunks that grow lists, splices from another
+/// input, tokens of the format: YAML anchors and aliases, brackets, long runs, nested regular
+/// expressions; JSON extremes; Swift attributes and literals), and hands it to the reader. A crash
+/// ends the process, and the input being read is in `current.*` of the printed work folder first
+/// (``CrashDump``, written from the crash's signal handler: no file is written per run). Every run
+/// must end within its bound (1 s; 2 s for a request to the server); an error must be one line.
+///
+/// Manifests and test files are read from memory as `earshot check` and `earshot test` read them
+/// after opening the file; audio is read from a file (the reader takes a path); request bodies go
+/// through the server's own routes and middleware in this process, and every 64th over a loopback
+/// socket to the running server (``FuzzServer``); the importer reads a copy of the PlantPal example
+/// with one Swift file replaced by the input, then loads the manifest it made.
 public enum FuzzBenchmark {
     /// What is fuzzed.
     public enum Target: String, CaseIterable, Sendable {
-        case manifest, convo, audio, http
+        case manifest, convo, audio, http, `import`
 
         /// The longest a run may take.
         public var bound: Duration { self == .http ? .seconds(2) : .seconds(1) }
+
+        var fileExtension: String {
+            switch self {
+            case .manifest, .convo: "yaml"
+            case .audio: "wav"
+            case .http: "json"
+            case .import: "swift"
+            }
+        }
     }
 
     /// One target's runs.
@@ -35,6 +51,7 @@ public enum FuzzBenchmark {
         public var refused = 0
         /// Errors that were not one line (or, for the server, answers that were not JSON with a status).
         public var malformed: [String] = []
+        public var malformedCount = 0
         public var overBound = 0
         public var slowest: Duration = .zero
         public var slowestInput = 0
@@ -42,62 +59,102 @@ public enum FuzzBenchmark {
 
         public var row: String {
             let slowestMS = Double(slowest.components.attoseconds) / 1e15 + Double(slowest.components.seconds) * 1e3
-            return String(format: "| %@ | %d | %d | %d | %d | %.1f ms | %d | %.0f |", target.rawValue, runs, accepted, refused, malformed.count,
+            return String(format: "| %@ | %d | %d | %d | %d | %.1f ms | %d | %.0f |", target.rawValue, runs, accepted, refused, malformedCount,
                           slowestMS, overBound, Double(runs) / max(seconds, 1e-9))
         }
     }
 
     public static let header = "| target | runs | accepted | refused (one line) | malformed | slowest run | over bound | runs/s |\n|---|---|---|---|---|---|---|---|"
 
-    /// Runs `target` `runs` times (or until `seconds` pass) from `seed`, over the examples in `examples`.
+    /// Runs `target` `runs` times (or until `seconds` pass) from `seed`, over the examples in `examples`;
+    /// `progress` is called about every `every` seconds with the report so far.
     public static func run(_ target: Target, runs: Int, seconds: Double = .infinity, seed: UInt64 = 20,
-                           examples: String, log: (String) -> Void = { _ in }) async throws -> Report {
+                           examples: String, log: (String) -> Void = { _ in },
+                           every: Double = .infinity, progress: (Report) -> Void = { _ in }) async throws -> Report {
         let work = FileManager.default.temporaryDirectory.appendingPathComponent("earshot-fuzz-\(target.rawValue)-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: work, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: work) }
-        log("fuzz \(target.rawValue): a crash leaves its input in \(work.path)/current.*")
+        let current = work.appendingPathComponent("current." + target.fileExtension).path
+        // Where an input is written when the reader takes a file (audio; YAML that is not UTF-8 text).
+        let reading = target == .audio ? current : work.appendingPathComponent("read." + target.fileExtension).path
+        log("fuzz \(target.rawValue): a crash leaves its input in \(current)")
         var corpus = try seeds(target, examples: examples, work: work)
         var random = SplitMix64(seed: seed &+ UInt64(Target.allCases.firstIndex(of: target) ?? 0) &* 1_000_003)
         var report = Report(target: target)
         let server = target == .http ? try await FuzzServer(examples: examples) : nil
         defer { server?.stop() }
-        let current = work.appendingPathComponent("current." + (target == .audio ? "wav" : target == .http ? "json" : "yaml")).path
+        let importer = target == .import ? try FuzzImporter(examples: examples, work: work) : nil
+        let dump = try CrashDump(path: current, hang: target.bound * 30, label: target.rawValue)
+        defer { dump.stop() }
         let clock = ContinuousClock()
         let start = clock.now
-        let dictionary = target == .http ? jsonTokens : target == .audio ? [] : yamlTokens
-        while report.runs < runs, start.duration(to: clock.now) < .seconds(seconds) {
-            let base = corpus[Int(random.next() % UInt64(corpus.count))]
-            var input = base
-            for _ in 0..<(1 + Int(random.next() % 4)) {
-                input = mutate(input, other: corpus[Int(random.next() % UInt64(corpus.count))], tokens: dictionary, random: &random)
+        var nextProgress = every
+        let limit: Duration? = seconds.isFinite ? .milliseconds(Int64(seconds * 1_000)) : nil
+        let dictionary: [[UInt8]] = switch target {
+        case .http: jsonTokens
+        case .audio: []
+        case .import: swiftTokens
+        case .manifest, .convo: yamlTokens
+        }
+        while report.runs < runs {
+            // The clock is read every 16 runs: a run takes microseconds in a release build.
+            if report.runs % 16 == 0 {
+                let elapsed = start.duration(to: clock.now)
+                if let limit, elapsed >= limit { break }
+                let elapsedSeconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+                if elapsedSeconds >= nextProgress {
+                    report.seconds = elapsedSeconds
+                    progress(report)
+                    nextProgress += every
+                }
             }
-            _ = FileManager.default.createFile(atPath: current, contents: Data(input))
+            let base = corpus[Int(random.next() % UInt64(corpus.count))]
+            var input = base.bytes
+            for _ in 0..<(1 + Int(random.next() % 4)) {
+                input = mutate(input, other: corpus[Int(random.next() % UInt64(corpus.count))].bytes, tokens: dictionary, random: &random)
+            }
+            let route = Int(random.next() % UInt64(FuzzServer.routes.count))
+            if target == .audio { _ = FileManager.default.createFile(atPath: current, contents: Data(input)) }
+            dump.record(input)
             let began = clock.now
             let outcome: Outcome
             switch target {
-            case .manifest: outcome = manifest(input)
-            case .convo: outcome = convo(input, examples: examples)
+            case .manifest: outcome = manifest(input, file: reading)
+            case .convo: outcome = convo(input, examples: examples, file: reading)
             case .audio: outcome = audio(current)
-            case .http: outcome = await server!.send(input, route: Int(random.next() % UInt64(FuzzServer.routes.count)))
+            case .http:
+                outcome = report.runs % 64 == 0 ? await server!.send(input, route: route) : await server!.respond(input, route: route)
+            case .import: outcome = importer!.read(input, file: base.slot)
             }
             let took = began.duration(to: clock.now)
+            dump.finished()
             report.runs += 1
             if took > report.slowest { report.slowest = took; report.slowestInput = input.count }
             if took > target.bound {
                 report.overBound += 1
-                try? FileManager.default.copyItem(atPath: current, toPath: work.deletingLastPathComponent().appendingPathComponent("earshot-fuzz-slow-\(target.rawValue)-\(report.overBound)").path)
+                let slow = work.deletingLastPathComponent().appendingPathComponent("earshot-fuzz-slow-\(target.rawValue)-\(report.overBound).\(target.fileExtension)")
+                _ = FileManager.default.createFile(atPath: slow.path, contents: Data(input))
+                log("fuzz \(target.rawValue): a run took \(took), over its bound; its input is in \(slow.path)")
             }
             switch outcome {
             case .accepted:
                 report.accepted += 1
-                if corpus.count < 400, input != base { corpus.append(input) }
+                if corpus.count < 400, input != base.bytes { corpus.append(Seed(bytes: input, slot: base.slot)) }
             case .refused: report.refused += 1
             case .malformed(let text):
+                report.malformedCount += 1
                 if report.malformed.count < 10 { report.malformed.append(String(text.prefix(300))) }
             }
         }
-        report.seconds = Double(start.duration(to: clock.now).components.seconds) + Double(start.duration(to: clock.now).components.attoseconds) / 1e18
+        let elapsed = start.duration(to: clock.now)
+        report.seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
         return report
+    }
+
+    /// A corpus input, and for the importer which of the app's Swift files it stands for.
+    struct Seed {
+        var bytes: [UInt8]
+        var slot = 0
     }
 
     enum Outcome { case accepted, refused, malformed(String) }
@@ -106,20 +163,31 @@ public enum FuzzBenchmark {
         !text.contains("\n") && text.count <= 1_000 ? .refused : .malformed(text)
     }
 
-    static func manifest(_ input: [UInt8]) -> Outcome {
-        guard let text = String(validating: input, as: UTF8.self) else { return .refused }
+    /// UTF-8 text is read from memory, as the loader reads a file's text once it has it; anything else
+    /// (not UTF-8, over the size limit) is written to `file` and read from there, so that the loader's
+    /// own checks of the file's bytes answer it.
+    static func manifest(_ input: [UInt8], file: String) -> Outcome {
         do {
-            _ = try AppManifest(yaml: text, path: "app.yaml")
+            if input.count <= YAMLLimits.fileBytes, let text = String(validating: input, as: UTF8.self) {
+                _ = try AppManifest(yaml: text, path: "app.yaml")
+            } else {
+                _ = FileManager.default.createFile(atPath: file, contents: Data(input))
+                _ = try AppManifest(contentsOf: file)
+            }
             return .accepted
         } catch {
             return oneLine(error.description)
         }
     }
 
-    static func convo(_ input: [UInt8], examples: String) -> Outcome {
-        guard let text = String(validating: input, as: UTF8.self) else { return .refused }
+    static func convo(_ input: [UInt8], examples: String, file: String) -> Outcome {
         do {
-            _ = try ConversationTestFile(yaml: text, path: examples + "/soupchef/tests/t.convo.yaml")
+            if input.count <= YAMLLimits.fileBytes, let text = String(validating: input, as: UTF8.self) {
+                _ = try ConversationTestFile(yaml: text, path: examples + "/soupchef/tests/t.convo.yaml")
+            } else {
+                _ = FileManager.default.createFile(atPath: file, contents: Data(input))
+                _ = try ConversationTestFile(contentsOf: file)
+            }
             return .accepted
         } catch {
             return oneLine(error.description)
@@ -137,7 +205,7 @@ public enum FuzzBenchmark {
 
     // MARK: Seeds and mutations
 
-    static func seeds(_ target: Target, examples: String, work: URL) throws -> [[UInt8]] {
+    static func seeds(_ target: Target, examples: String, work: URL) throws -> [Seed] {
         let folders = try FileManager.default.contentsOfDirectory(atPath: examples).sorted().map { examples + "/" + $0 }
         var out: [[UInt8]] = []
         switch target {
@@ -159,9 +227,17 @@ public enum FuzzBenchmark {
             }
         case .http:
             out = FuzzServer.routes.map { Array($0.body.replacingOccurrences(of: "EXAMPLES", with: examples).utf8) }
+        case .import:
+            // Each of PlantPal's Swift files, fuzzed in its own place among the others.
+            let files = FuzzImporter.swiftFiles(examples + "/" + FuzzImporter.example)
+            guard !files.isEmpty else { throw CocoaError(.fileNoSuchFile) }
+            return try files.enumerated().map { index, path in
+                guard let data = FileManager.default.contents(atPath: examples + "/" + FuzzImporter.example + "/" + path) else { throw CocoaError(.fileNoSuchFile) }
+                return Seed(bytes: [UInt8](data), slot: index)
+            }
         }
         guard !out.isEmpty else { throw CocoaError(.fileNoSuchFile) }
-        return out
+        return out.map { Seed(bytes: $0) }
     }
 
     static let yamlTokens: [[UInt8]] = [
@@ -169,6 +245,15 @@ public enum FuzzBenchmark {
         "{applicationName}", "{soup}", "/(a+)+b/", "/(?:.*)*x/", "*?", "\u{FEFF}", "\t", "\"\\u0000\"", "'", "#", "null", "~", "0x7FFFFFFFFFFFFFFF",
         String(repeating: "A", count: 3_000), String(repeating: "[", count: 40), String(repeating: "- ", count: 40),
         String(repeating: " ", count: 300),
+    ].map { Array($0.utf8) }
+
+    static let swiftTokens: [[UInt8]] = [
+        "@Parameter(title: ", "@Parameter(title: \"Plant\", requestValueDialog: \"Which?\")", "static var title: LocalizedStringResource = ",
+        "AppShortcut(intent: ", "phrases: [", "\\(.applicationName)", "\\(\\.$plant)", "\"\\(.applicationName) \\(\\.$room)\"", "#\"", "\"#", "\"\"\"\n",
+        "struct X: AppIntent {", "enum R: String, AppEnum {", "case a = \"", "#if os(iOS)\n", "#else\n", "#endif\n", "extension ", "typealias ",
+        "static var caseDisplayRepresentations: [Self: DisplayRepresentation] = [", "negativePhrases: [", "}", "{", ")", "(", "]", "[", ",",
+        "\\u{0}", "\u{FEFF}", "/*", "*/", "//", String(repeating: "(", count: 300), String(repeating: "{", count: 300), String(repeating: "\\(", count: 50),
+        String(repeating: "A", count: 3_000),
     ].map { Array($0.utf8) }
 
     static let jsonTokens: [[UInt8]] = [
@@ -197,7 +282,11 @@ public enum FuzzBenchmark {
             let at = position(-1)
             let chunk = Array(bytes[at..<min(bytes.count, at + 1 + Int(random.next() % 256))])
             let times = 1 + Int(random.next() % 64)
-            bytes.insert(contentsOf: Array([[UInt8]](repeating: chunk, count: times).joined()), at: position())
+            // Appended in a loop: a flattened array of arrays was a fifth of a run's time (profiled, debug).
+            var repeated: [UInt8] = []
+            repeated.reserveCapacity(chunk.count * times)
+            for _ in 0..<times { repeated.append(contentsOf: chunk) }
+            bytes.insert(contentsOf: repeated, at: position())
         case 5 where !other.isEmpty:
             let from = Int(random.next() % UInt64(other.count))
             bytes.insert(contentsOf: other[from..<min(other.count, from + 1 + Int(random.next() % 512))], at: position())

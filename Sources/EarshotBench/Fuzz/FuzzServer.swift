@@ -2,9 +2,16 @@ import Earshot
 import EarshotHousehold
 import EarshotServer
 import Foundation
+import Hummingbird
+import Logging
+import NIOCore
+import NIOEmbedded
 
-/// The household server in this process on a free loopback port, for fuzzing request bodies: a Watch
-/// (exact matching, no sentence model needed) and the Soup Chef and Demo apps installed.
+/// The household server in this process, for fuzzing request bodies: a Watch (exact matching, no
+/// sentence model needed) and the Soup Chef and Demo apps installed. A body goes either straight to
+/// the server's routes and middleware (``respond(_:route:)``: what a handler answers, no socket), or
+/// as a whole request over a loopback socket to the same household served on a free port
+/// (``send(_:route:)``: the HTTP layer and its guards too).
 final class FuzzServer: @unchecked Sendable {
     /// The routes fuzzed, each with a valid body as its seed.
     static let routes: [(method: String, path: String, body: String)] = [
@@ -19,6 +26,10 @@ final class FuzzServer: @unchecked Sendable {
     let port: Int
     private let task: Task<Void, any Error>
     let examples: String
+    private let responder: RouterResponder<BasicRequestContext>
+    /// A request context's channel is never used by the routes; one stands for all.
+    private let channel = NIOAsyncTestingChannel()
+    private let logger = { var logger = Logger(label: "earshot.fuzz"); logger.logLevel = .critical; return logger }()
 
     init(examples: String) async throws {
         self.examples = examples
@@ -27,6 +38,7 @@ final class FuzzServer: @unchecked Sendable {
         _ = try await household.installApp(path: examples + "/demo")
         _ = try await household.addDevice(id: "wrist", profile: "watch")
         let api = HouseholdAPI(household: household)
+        responder = api.router().buildResponder()
         let (stream, continuation) = AsyncStream.makeStream(of: Int.self)
         task = Task { try await api.run(host: "127.0.0.1", port: 0) { continuation.yield($0) } }
         var iterator = stream.makeAsyncIterator()
@@ -35,6 +47,49 @@ final class FuzzServer: @unchecked Sendable {
     }
 
     func stop() { task.cancel() }
+
+    /// Hands `body` to route `route` in this process, through the routes' middleware as the server
+    /// would; the answer is checked as ``send(_:route:)`` checks it.
+    func respond(_ body: [UInt8], route: Int) async -> FuzzBenchmark.Outcome {
+        let (method, path, _) = Self.routes[route]
+        let head = HTTPRequest(method: HTTPRequest.Method(method) ?? .post, scheme: "http", authority: "127.0.0.1:\(port)", path: path,
+                               headerFields: [.contentType: "application/json", .contentLength: String(body.count)])
+        let request = Request(head: head, body: RequestBody(buffer: ByteBuffer(bytes: body)))
+        let context = BasicRequestContext(source: .init(channel: channel, logger: logger))
+        let response: Response
+        do {
+            response = try await responder.respond(to: request, context: context)
+        } catch {
+            // The server answers what no handler turned into an answer with a bare 500.
+            return .malformed("500: \(error)")
+        }
+        let collector = Collector()
+        do {
+            try await response.body.write(collector)
+        } catch {
+            return .malformed("\(response.status.code): the body could not be written: \(error)")
+        }
+        return Self.judge(status: response.status.code, body: String(buffer: collector.box.buffer), answer: "\(response.status.code)")
+    }
+
+    /// A response body, written in memory.
+    struct Collector: ResponseBodyWriter {
+        final class Box: @unchecked Sendable { var buffer = ByteBuffer() }
+        let box = Box()
+        mutating func write(_ buffer: ByteBuffer) async throws { box.buffer.writeImmutableBuffer(buffer) }
+        consuming func finish(_ trailingHeaders: HTTPFields?) async throws {}
+    }
+
+    /// An answer must be an HTTP status with a JSON body (an error as `{"error": {"status", "message"}}`
+    /// with its message on one line).
+    static func judge(status: Int, body: String, answer: String) -> FuzzBenchmark.Outcome {
+        let json = (try? JSONSerialization.jsonObject(with: Data(body.utf8))) as? [String: Any]
+        if (200..<300).contains(status) { return json == nil && status != 204 ? .malformed("\(status) without JSON") : .accepted }
+        guard (400..<500).contains(status), let error = json?["error"] as? [String: Any], let message = error["message"] as? String else {
+            return .malformed("\(status): \(answer.prefix(300))")
+        }
+        return FuzzBenchmark.oneLine(message)
+    }
 
     /// Sends `body` to route `route` as a whole request; an answer must be an HTTP status with a JSON
     /// body (an error as `{"error": {"status", "message"}}` on one line).
@@ -49,12 +104,7 @@ final class FuzzServer: @unchecked Sendable {
         }
         guard let answer, let head = answer.range(of: "\r\n\r\n") else { return .malformed("no answer") }
         let status = Int(answer.dropFirst(9).prefix(3)) ?? 0
-        let json = (try? JSONSerialization.jsonObject(with: Data(answer[head.upperBound...].utf8))) as? [String: Any]
-        if (200..<300).contains(status) { return json == nil && status != 204 ? .malformed("\(status) without JSON") : .accepted }
-        guard (400..<500).contains(status), let error = json?["error"] as? [String: Any], let message = error["message"] as? String else {
-            return .malformed("\(status): \(answer.prefix(300))")
-        }
-        return FuzzBenchmark.oneLine(message)
+        return Self.judge(status: status, body: String(answer[head.upperBound...]), answer: answer)
     }
 
     static func exchange(port: Int, _ bytes: [UInt8]) -> String? {

@@ -174,9 +174,18 @@ public final class Reviewer {
         // within twice the margin, a paraphrase halfway there is within the margin, and the device asks
         // which one was meant.
         let reach = 1 - 2 * Double(settings.margin)
-        for entry in context.phrases where entry.locale == manifest.locale {
-            let text = context.firstExpansion(of: entry)
-            let resolution = matcher.match(text, normalized: Normalizer.normalize(text), in: catalog, apps: [0])
+        // Each phrase is matched as the device would match it said as written; the requests and their
+        // actions are encoded together first (one batched pass of the model over all of them, instead
+        // of two passes a phrase: at 1,000 phrases that was most of the review's time).
+        let entries = context.phrases.filter { $0.locale == manifest.locale }
+        let texts = entries.map { context.firstExpansion(of: $0) }
+        let normalized = texts.map { Normalizer.normalize($0) }
+        let requests = normalized.map { SemanticMatcher.request(in: $0) }
+        let vectors = encoder.encode(requests)
+        let actions = settings.sentenceWeight < 1 ? encoder.encode(requests.map { matcher.action(of: $0, apps: [0]) }) : vectors
+        for (index, entry) in entries.enumerated() {
+            let text = texts[index]
+            let resolution = matcher.match(vectors[index], action: actions[index], normalized: normalized[index], in: catalog, apps: [0])
             guard let other = resolution.candidates.first(where: { $0.expansion.intent != entry.intent.id }), other.score >= reach else { continue }
             let otherText = catalog.apps[0].expansions[other.reference.expansion].text
             out.append(SemanticOverlap(phrase: entry.phrase, intent: entry.intent.id, text: text, otherIntent: other.expansion.intent,

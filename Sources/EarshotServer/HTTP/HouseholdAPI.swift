@@ -34,6 +34,8 @@ public struct HouseholdAPI: Sendable {
         public var headerBytes = 32_768
         /// The most header fields in a request: more is 431.
         public var headerCount = 100
+        /// Seconds a request's body may take to arrive whole, from its head: later is 408 (``BodyDeadline``).
+        public var bodySeconds = 30.0
 
         public init(body: Int = 1 << 20, turnText: Int = HouseholdLimits.standard.turnText, audioBody: Int = 16 << 20,
                     audioSeconds: Double = HouseholdLimits.standard.audioSeconds, streams: Int = 16,
@@ -78,7 +80,8 @@ public struct HouseholdAPI: Sendable {
         let decoder = HTTP1Channel.Configuration.DecoderConfiguration(maxHeaderFieldSize: limits.headerBytes, maxHeaderListSize: limits.headerBytes,
                                                                       maxHeaderFieldCount: limits.headerCount)
         let configuration = HTTP1WebSocketUpgradeChannel.Configuration(
-            http1: .init(idleTimeout: .milliseconds(Int64(limits.idleSeconds * 1_000)), httpDecoderConfiguration: decoder),
+            http1: .init(additionalChannelHandlers: [BodyDeadline(seconds: limits.bodySeconds)],
+                         idleTimeout: .milliseconds(Int64(limits.idleSeconds * 1_000)), httpDecoderConfiguration: decoder),
             ws: .init(maxFrameSize: 1 << 20))
         let server = HTTPServerBuilder { responder in
             GuardedChannel(base: HTTP1WebSocketUpgradeChannel(responder: responder, webSocketResponder: webSockets, configuration: configuration),

@@ -25,7 +25,7 @@ struct BenchCommand: AsyncParsableCommand {
     @Option(help: "Seconds per fuzz target at most, for --only fuzz.")
     var seconds: Double?
 
-    @Option(help: "The fuzz targets (manifest, convo, audio, http; repeatable; default all), for --only fuzz.")
+    @Option(help: "The fuzz targets (manifest, convo, audio, http, import; repeatable; default all), for --only fuzz.")
     var target: [String] = []
 
     @Option(help: "The seed of the fuzz runs.")
@@ -105,15 +105,15 @@ struct BenchCommand: AsyncParsableCommand {
         if only == .fuzz {
             let examples = ((self.fixtures ?? AudioFixtures.defaultFolder()) as NSString).deletingLastPathComponent + "/examples"
             let targets = target.isEmpty ? FuzzBenchmark.Target.allCases : try target.map { name in
-                guard let target = FuzzBenchmark.Target(rawValue: name) else { throw ValidationError("unknown --target \(name): use manifest, convo, audio or http.") }
+                guard let target = FuzzBenchmark.Target(rawValue: name) else { throw ValidationError("unknown --target \(name): use manifest, convo, audio, http or import.") }
                 return target
             }
             say("## Fuzzing (seed \(seed), at most \(runs) runs\(seconds.map { " or \($0) s" } ?? "") per target)\n\n" + FuzzBenchmark.header)
             var malformed: [String] = []
             for target in targets {
-                let report = try await FuzzBenchmark.run(target, runs: runs, seconds: seconds ?? .infinity, seed: seed, examples: examples) {
+                let report = try await FuzzBenchmark.run(target, runs: runs, seconds: seconds ?? .infinity, seed: seed, examples: examples, log: {
                     FileHandle.standardError.write(Data(($0 + "\n").utf8))
-                }
+                }, every: 600) { FileHandle.standardError.write(Data(("so far " + $0.row + "\n").utf8)) }
                 say(report.row)
                 malformed += report.malformed.map { "\(target.rawValue): \($0)" }
             }
