@@ -118,11 +118,13 @@ public final class Recognizer {
     public var framedAdvantage = 2.0
     /// How much better per frame (total log score) the answers' language model must explain the audio than
     /// the answer the grammars took, for its transcript to replace that answer when it does not hold the
-    /// answer's words. Minus infinity (the default): whenever it does not hold them — a small grammar's
-    /// prior always beats a model of many words on total score, so out-of-domain speech forced onto
-    /// "third one" still scored 5–12 per frame better than "start work help" (people-dev, BENCHMARKS.md).
-    /// Infinity: never (and the model is not decoded).
-    public var competitorMargin = -Double.infinity
+    /// answer's words. Minus infinity: whenever it does not hold them — a small grammar's prior always
+    /// beats a model of many words on total score, so out-of-domain speech forced onto "third one" still
+    /// scored 5–12 per frame better than "start work help" (people-dev, BENCHMARKS.md). Infinity (the
+    /// default): never, and the model is not decoded. Off by default for now: on, it refused real answers
+    /// in espeak-ng's voices from run to run ("the second one" in en-us+f3, a quick "yes" heard as "use"),
+    /// which the speech suite caught; `earshot bench --only people --competitor-margin -inf` measures it on.
+    public var competitorMargin = Double.infinity
     /// Decodes the competitor even when it cannot win (calibration): ``lastCompetitor``.
     public var recordsCompetitor = false
     /// The last answer's competitor: the language model's transcript, its advantage per frame over the
