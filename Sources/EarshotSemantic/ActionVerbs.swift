@@ -14,8 +14,17 @@ public struct ActionVerbs: Sendable {
         case unknown
         /// The verb, as WordNet lemmas the word can be.
         case verb([String])
-        /// The action is refused: "don't", "never", "do not" before the verb.
+        /// The action is refused: a negator before the verb ("don't", "never", "do not", "no need to",
+        /// "whatever you do, don't", "I'd rather not", "I'd rather you didn't").
         case negated
+        /// A verb that refuses or ends an action ("skip", "stop", "hold off on", "forget about", "avoid",
+        /// "quit" …), before a thing ("skip my soup order": `of` is empty) or another action ("stop
+        /// reminding me": `of` holds its lemmas). Another action unless the intent's own verbs hold the
+        /// refusal and the action refused ("stop my parking", "stop parking downtown").
+        case refused([String], of: [String])
+        /// A light verb with a particle, a two-word verb WordNet has ("put in", "pick up", "take down"):
+        /// judged only when WordNet calls it the opposite of the intent's verbs, or a refusal.
+        case phrasal([String])
     }
 
     public let net: VerbNet
@@ -54,11 +63,19 @@ public struct ActionVerbs: Sendable {
         "i", "id", "ill", "im", "we", "wed", "well", "you", "please", "just", "quickly", "now", "also", "then", "so", "um", "uh",
         "hey", "ok", "okay", "and", "can", "could", "would", "will", "should", "may", "might", "to", "want", "wanna", "like",
         "need", "gonna", "lets", "let", "go", "ahead", "help", "oh", "hi", "siri", "yo", "actually", "kindly", "again",
-        "love", "try", "trying", "going", "able", "be",
+        "love", "try", "trying", "going", "able", "be", "whatever", "rather", "really", "definitely", "theres", "maybe",
     ]
 
-    /// Words that refuse the action that follows.
-    static let negations: Set<String> = ["dont", "never", "not", "doesnt", "didnt", "nope"]
+    /// Words that refuse the action that follows (and "no need", two words, in ``scan(_:)``): English's
+    /// negators as they reach a request, apostrophes dropped.
+    static let negations: Set<String> = ["dont", "never", "not", "doesnt", "didnt", "nope", "shouldnt", "mustnt"]
+
+    /// Verbs that refuse, end or put off an action (their own action is the absence of another): before
+    /// another verb ("stop reminding me", "hold off on ordering") or a thing ("skip my order").
+    static let refusals: Set<String> = ["skip", "stop", "quit", "cease", "avoid", "refrain", "forget", "hold_off", "postpone", "put_off"]
+
+    /// Words between a refusal verb and the action it refuses: "hold off on ordering", "forget about it".
+    static let refusalLinks: Set<String> = ["on", "about", "from"]
 
     /// Verbs that refuse a refusal: "don't forget to order soup" orders soup.
     static let doubleNegatives: Set<String> = ["forget", "fail", "hesitate"]
@@ -67,7 +84,7 @@ public struct ActionVerbs: Sendable {
     /// "make a list", "tell me"): a request with one of them is not judged by its verb.
     static let light: Set<String> = [
         "get", "give", "have", "take", "make", "do", "let", "go", "see", "tell", "want", "need", "like", "put", "bring", "be",
-        "keep", "use", "run", "try",
+        "keep", "use", "run", "try", "grab",
     ]
 
     /// Words after which a word WordNet mostly takes for a noun is still the verb: "rate my coffee".
@@ -75,6 +92,9 @@ public struct ActionVerbs: Sendable {
         "my", "the", "a", "an", "me", "some", "this", "that", "these", "those", "our", "your", "his", "her", "their", "it", "all",
         "every", "everything", "any", "us", "them", "him", "up", "out", "off", "down", "on", "over", "back", "away",
     ]
+
+    /// Prepositions: after a request's first word they make it a noun ("soup for delivery").
+    static let prepositions: Set<String> = ["for", "of", "from", "with", "in", "at", "to", "on", "by", "please"]
 
     /// Particles that make a two-word verb WordNet lists ("sum up", "pull up", "set up").
     static let particles: Set<String> = ["up", "out", "off", "down", "on", "over", "back", "away", "in"]
@@ -90,15 +110,18 @@ public struct ActionVerbs: Sendable {
         scan(words).range
     }
 
-    /// The action of a request and where its verb is.
+    /// The action of a request and where its verb is. A negator before the verb (in the words before it,
+    /// where it scopes over it) refuses the action; one after it ("order soup, I don't want to cook")
+    /// does not.
     func scan(_ words: [Substring]) -> (request: Request, range: Range<Int>?) {
         var index = 0
         var negated = false
         while index < words.count {
             let word = String(words[index])
-            if Self.negations.contains(word) || (word == "do" && index + 1 < words.count && words[index + 1] == "not") {
+            let next = index + 1 < words.count ? String(words[index + 1]) : nil
+            if Self.negations.contains(word) || (word == "do" && next == "not") || (word == "no" && next == "need") {
                 negated = true
-                index += word == "do" ? 2 : 1
+                index += Self.negations.contains(word) ? 1 : 2
                 continue
             }
             if Self.lead.contains(word) || word == "do" {
@@ -112,10 +135,25 @@ public struct ActionVerbs: Sendable {
                 continue
             }
             if negated { return (.negated, nil) }
-            guard !lemmas.isEmpty, !lemmas.contains(where: Self.light.contains) else { return (.unknown, nil) }
-            let next = index + 1 < words.count ? String(words[index + 1]) : nil
-            let isVerb = lemmas.contains(where: net.isMostlyVerb) || next.map(Self.objectStarts.contains) ?? true
-            return isVerb ? (.verb(lemmas), index..<(index + (lemmas[0].contains("_") ? 2 : 1))) : (.unknown, nil)
+            guard !lemmas.isEmpty else { return (.unknown, nil) }
+            let width = lemmas[0].contains("_") ? 2 : 1
+            let range = index..<(index + width)
+            let refusing = lemmas.filter(Self.refusals.contains)
+            if !refusing.isEmpty {
+                var object = index + width
+                if object < words.count, Self.refusalLinks.contains(String(words[object])) { object += 1 }
+                let refused = object < words.count && words[object].hasSuffix("ing") ? self.lemmas(words, at: object) : []
+                return (.refused(refusing, of: refused), range)
+            }
+            if lemmas.contains(where: { Self.light.contains(String($0.split(separator: "_")[0])) }) {
+                return width == 2 ? (.phrasal(lemmas), range) : (.unknown, nil)
+            }
+            let after = index + width < words.count ? String(words[index + width]) : nil
+            // The request's first word, a verb WordNet has, not followed by a preposition ("soup for
+            // delivery"): an imperative ("forward Priya's postcard").
+            let imperative = index == 0 && !(after.map(Self.prepositions.contains) ?? false)
+            let isVerb = lemmas.contains(where: net.isMostlyVerb) || after.map(Self.objectStarts.contains) ?? true || imperative
+            return isVerb ? (.verb(lemmas), range) : (.unknown, nil)
         }
         return (negated ? .negated : .unknown, nil)
     }
@@ -130,8 +168,10 @@ public struct ActionVerbs: Sendable {
         return net.lemmas(of: word)
     }
 
-    /// The verbs of an intent: each phrase's first verb (placeholders and app names left out), its
-    /// title's, and its verb (the category's default when it names none).
+    /// The verbs of an intent, from everything its manifest says of it: each phrase's, its title's and its
+    /// summaries' first verb, every other word of those that WordNet takes mostly for a verb or that
+    /// ends in "-ing" ("stop parking", "set a feeding time"), its verb, and its category's verbs (the default when it names none).
+    /// Light verbs of the phrases other than the first count only as themselves.
     public func verbs(of intent: Intent, phrases: [Phrase]) -> Set<String> {
         var out: Set<String> = []
         let texts = phrases.map { phrase in
@@ -139,17 +179,28 @@ public struct ActionVerbs: Sendable {
                 if case .text(let text) = piece { return text }
                 return " "
             }.joined()
-        } + [intent.title]
+        } + [intent.title] + Self.summaries(of: intent)
         for text in texts {
             let words = Normalizer.normalize(text).split(separator: " ")
             var index = 0
             while index < words.count, Self.lead.contains(String(words[index])) { index += 1 }
             guard index < words.count else { continue }
             out.formUnion(lemmas(words, at: index))
+            for position in (index + 1)..<max(index + 1, words.count) where !Self.lead.contains(String(words[position])) {
+                let lemmas = lemmas(words, at: position).filter { !Self.light.contains(String($0.split(separator: "_")[0])) }
+                if lemmas.contains(where: net.isMostlyVerb) || words[position].hasSuffix("ing") { out.formUnion(lemmas) }
+            }
         }
         out.formUnion(net.lemmas(of: Normalizer.normalize(intent.verb)))
         for verb in intent.category.verbs { out.formUnion(net.lemmas(of: Normalizer.normalize(verb).replacingOccurrences(of: " ", with: "_"))) }
         return out
+    }
+
+    /// The texts of an intent's summary and its variants, placeholders left out.
+    static func summaries(of intent: Intent) -> [String] {
+        ([intent.summary].compactMap { $0 } + intent.summaryVariants.map(\.text)).map { text in
+            text.replacingOccurrences(of: #"\{[^}]*\}"#, with: " ", options: .regularExpression)
+        }
     }
 
     /// A verb lemma as the sentence model hears it on its own with an object: "pull_up" → "pull up it".
@@ -162,11 +213,22 @@ public struct ActionVerbs: Sendable {
         switch request {
         case .unknown: return .fits
         case .negated: return .conflicts
-        case .verb(let lemmas):
+        case .refused(let lemmas, let refused):
+            func fits(_ lemmas: [String]) -> Bool {
+                lemmas.contains { lemma in verbs.contains { [.same, .related].contains(net.relation(lemma, $0)) } }
+            }
+            return fits(lemmas) && (refused.isEmpty || fits(refused)) ? .fits : .conflicts
+        case .verb(let lemmas), .phrasal(let lemmas):
             guard !verbs.isEmpty else { return .fits }
             let relations = lemmas.flatMap { lemma in verbs.map { net.relation(lemma, $0) } }
-            if relations.contains(.same) || relations.contains(.related) { return .fits }
+            // The same action first; then another action (an opposite, or one of the other actions,
+            // however WordNet links it: "cancel" is a hyponym of "schedule", "clear" one link from "make"); then a
+            // near relative.
+            if relations.contains(.same) { return .fits }
             if relations.contains(.opposite) || lemmas.contains(where: { net.isIn($0, family: others) }) { return .conflicts }
+            if relations.contains(.related) { return .fits }
+            if case .phrasal = request { return .fits }
+            if lemmas.contains(where: { lemma in verbs.contains { net.commonSense(of: lemma, isASenseOf: $0) } }) { return .fits }
             return .unrelated
         }
     }

@@ -282,7 +282,7 @@ public struct SemanticMatcher: FlexibleMatcher {
                 let takes = intentValueSets[app][intent]
                 score -= settings.valuePenalty * Float(values.filter { takes.isDisjoint(with: $0) }.count) / Float(values.count)
             }
-            if settings.verbPenalty > 0, case .verb = said {
+            if settings.verbPenalty > 0, said != .unknown {
                 switch verbs.fit(said, intentVerbs[app][intent]) {
                 case .fits: break
                 case .unrelated:

@@ -161,6 +161,14 @@ public struct VerbNet: Sendable {
         return .unrelated
     }
 
+    /// Whether the commonest sense of `a` is one of the senses of `b`, any of them: "fetch" (bring, get,
+    /// convey, fetch) is a meaning of "get", though not among get's commonest. A verb an app's phrase
+    /// uses may mean any of its senses; what a person says means its commonest.
+    public func commonSense(of a: String, isASenseOf b: String) -> Bool {
+        guard let first = senses[a]?.first, let all = senses[b] else { return false }
+        return all.contains(first)
+    }
+
     /// Whether `lemma` names one of the actions of `family` in its first (commonest) sense: that sense is
     /// one of the family's senses or a direct hyponym of one ("erase" of "remove"). A two-word verb
     /// ("pull up", "bring up") is never in a family: WordNet lacks most of their senses on a screen.

@@ -93,6 +93,28 @@ struct ScenarioTests {
         #expect(reminder.match?.intent == "OrderSoup")
     }
 
+    @Test("a refusal however it is said matches nothing: no need to, whatever you do don't, I'd rather you didn't, hold off on, skip")
+    func refusedOtherwise() async throws {
+        var session = try semanticSession("homepod")
+        for line in ["no need to order soup with Soup Chef", "whatever you do, don't order soup with Soup Chef",
+                     "I'd rather you didn't order soup from Soup Chef", "hold off on ordering soup with Soup Chef",
+                     "skip my soup order with Soup Chef"] {
+            let turn = await session.respond(to: line)
+            #expect(turn.outcome == .noMatch, "\(line) → \(turn.match?.intent ?? "")")
+        }
+    }
+
+    @Test("light verbs and a negation after the request still order soup: grab me, put in an order, I don't want to cook")
+    func lightVerbsStillMatch() async throws {
+        for line in ["grab me a tomato soup from Soup Chef", "put in an order for tomato soup with Soup Chef",
+                     "order tomato soup with Soup Chef, I don't want to cook"] {
+            var session = try semanticSession("homepod")
+            let turn = await session.respond(to: line)
+            #expect(turn.match?.intent == "OrderSoup", "\(line) → \(turn.reply.text)")
+            #expect(turn.parameter("soup")?.id == "tomato", "\(line)")
+        }
+    }
+
     @Test("another verb for the same action still matches: purchase for order, record for log")
     func sameActionOtherVerb() async throws {
         let apps = try FlexibleMatchingAccuracy.apps(folder: FlexibleMatchingAccuracy.defaultFolder())

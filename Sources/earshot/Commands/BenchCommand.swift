@@ -49,6 +49,9 @@ struct BenchCommand: AsyncParsableCommand {
     @Option(help: ArgumentHelp("With --only flexible --part: the swap vouch instead of the calibrated one (development files only).", visibility: .hidden))
     var swapVouch: Float?
 
+    @Flag(help: ArgumentHelp("With --only flexible --part: the calibration grid on those files as well (for tuning on a split of the development files).", visibility: .hidden))
+    var grid = false
+
     @Flag(help: "With --only flexible: the typed sets only (no speed, no spoken set).")
     var typed = false
 
@@ -141,11 +144,13 @@ struct BenchCommand: AsyncParsableCommand {
                 var settings = SemanticMatcher.Settings.calibrated
                 if let unrelatedVerbPenalty { settings.unrelatedVerbPenalty = unrelatedVerbPenalty }
                 if let swapVouch { settings.swapVouch = swapVouch }
-                for result in try FlexibleMatchingAccuracy.measure(files: part, encoder: encoder, settings: [settings]) {
-                    say(String(format: "%@ at the calibrated settings (unrelated verb %.2f, swap vouch %.2f): precision %.3f recall %.3f (rows %d, to match %d, matched %d, correct %d, values right %d, asked %d)",
-                               part.joined(separator: " + "), settings.unrelatedVerbPenalty, settings.swapVouch, result.precision, result.recall, result.rows, result.positives, result.matched,
+                for (position, result) in try FlexibleMatchingAccuracy.measure(files: part, encoder: encoder,
+                                                                              settings: [settings] + (self.grid ? FlexibleMatchingAccuracy.calibrationGrid : [])).enumerated() {
+                    say(String(format: "%@ %@ (unrelated verb %.2f, swap vouch %.2f, swap scale %.2f, threshold %.2f, margin %.2f, verbs %.2f): precision %.3f recall %.3f (rows %d, to match %d, matched %d, correct %d, values right %d, asked %d)",
+                               part.joined(separator: " + "), position == 0 ? "at the calibrated settings" : "grid", result.settings.unrelatedVerbPenalty, result.settings.swapVouch,
+                               result.settings.swapScale, result.settings.threshold, result.settings.margin, result.settings.verbPenalty, result.precision, result.recall, result.rows, result.positives, result.matched,
                                result.correct, result.correctValues, result.asked))
-                    if misses { say(result.confusions.map { "  - \($0)" }.joined(separator: "\n")) }
+                    if misses, position == 0 { say(result.confusions.map { "  - \($0)" }.joined(separator: "\n")) }
                 }
                 return
             }
