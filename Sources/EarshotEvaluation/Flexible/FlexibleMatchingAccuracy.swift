@@ -48,11 +48,19 @@ public struct FlexibleMatchingAccuracy: Sendable {
         var unrelated: [(Float, Float, Float)] = [Float(0), 0.04, 0.08, 0.15, 1].map { ($0, 2, 0) }
         unrelated += [Float(0.75), 0.8, 0.85, 0.9].map { (1, $0, 0) }
         unrelated += [Float(0.3), 0.5, 1, 2].map { (1, 2, $0) }
-        let judged = unrelated.flatMap { penalty in
+        var judged = unrelated.flatMap { penalty in
             [Float(0.62), 0.65].map { threshold in
                 SemanticMatcher.Settings(threshold: threshold, margin: 0.04, sentenceWeight: 0.8, actionFloor: 0.4, valuePenalty: 0.2,
                                          phraseMean: 0.25, verbPenalty: 1, unrelatedVerbPenalty: penalty.0, swapVouch: penalty.1,
                                          swapScale: penalty.2)
+            }
+        }
+        // With verbs judged, the action floor (issue 4's stand-in for "another action on the same things")
+        // lower or off.
+        for floor in [Float(0.3), 0.2, -1] {
+            for penalty in [(Float(0), Float(0)), (0.08, 0), (0.15, 0), (1, 0.5), (1, 0)] {
+                judged.append(SemanticMatcher.Settings(threshold: 0.65, margin: 0.04, sentenceWeight: 0.8, actionFloor: floor, valuePenalty: 0.2,
+                                                       phraseMean: 0.25, verbPenalty: 1, unrelatedVerbPenalty: penalty.0, swapScale: penalty.1))
             }
         }
         return [SemanticMatcher.Settings(threshold: 0.65, margin: 0.05, sentenceWeight: 0.8, actionFloor: 0.4, valuePenalty: 0.2, phraseMean: 0.25)]

@@ -146,8 +146,8 @@ struct BenchCommand: AsyncParsableCommand {
                 if let swapVouch { settings.swapVouch = swapVouch }
                 for (position, result) in try FlexibleMatchingAccuracy.measure(files: part, encoder: encoder,
                                                                               settings: [settings] + (self.grid ? FlexibleMatchingAccuracy.calibrationGrid : [])).enumerated() {
-                    say(String(format: "%@ %@ (unrelated verb %.2f, swap vouch %.2f, swap scale %.2f, threshold %.2f, margin %.2f, verbs %.2f): precision %.3f recall %.3f (rows %d, to match %d, matched %d, correct %d, values right %d, asked %d)",
-                               part.joined(separator: " + "), position == 0 ? "at the calibrated settings" : "grid", result.settings.unrelatedVerbPenalty, result.settings.swapVouch,
+                    say(String(format: "%@ %@ (action floor %.2f, unrelated verb %.2f, swap vouch %.2f, swap scale %.2f, threshold %.2f, margin %.2f, verbs %.2f): precision %.3f recall %.3f (rows %d, to match %d, matched %d, correct %d, values right %d, asked %d)",
+                               part.joined(separator: " + "), position == 0 ? "at the calibrated settings" : "grid", result.settings.actionFloor, result.settings.unrelatedVerbPenalty, result.settings.swapVouch,
                                result.settings.swapScale, result.settings.threshold, result.settings.margin, result.settings.verbPenalty, result.precision, result.recall, result.rows, result.positives, result.matched,
                                result.correct, result.correctValues, result.asked))
                     if misses, position == 0 { say(result.confusions.map { "  - \($0)" }.joined(separator: "\n")) }
