@@ -23,7 +23,7 @@ public struct ActionVerbs: Sendable {
         /// refusal and the action refused ("stop my parking", "stop parking downtown").
         case refused([String], of: [String])
         /// A light verb with a particle, a two-word verb WordNet has ("put in", "pick up", "take down"):
-        /// judged only when WordNet calls it the opposite of the intent's verbs, or a refusal.
+        /// judged only when WordNet calls it the opposite of the intent's verbs, or one of the other actions.
         case phrasal([String])
     }
 
@@ -170,8 +170,8 @@ public struct ActionVerbs: Sendable {
 
     /// The verbs of an intent, from everything its manifest says of it: each phrase's, its title's and its
     /// summaries' first verb, every other word of those that WordNet takes mostly for a verb or that
-    /// ends in "-ing" ("stop parking", "set a feeding time"), its verb, and its category's verbs (the default when it names none).
-    /// Light verbs of the phrases other than the first count only as themselves.
+    /// ends in "-ing" ("stop parking", "set a feeding time") unless it is a light verb, its verb, and its
+    /// category's verbs (the default when it names none).
     public func verbs(of intent: Intent, phrases: [Phrase]) -> Set<String> {
         var out: Set<String> = []
         let texts = phrases.map { phrase in
