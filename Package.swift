@@ -66,6 +66,7 @@ let package = Package(
         .systemLibrary(name: "CEspeakNG", pkgConfig: "espeak-ng", providers: [.apt(["libespeak-ng-dev"])]),
         .systemLibrary(name: "CSndfile", pkgConfig: "sndfile", providers: [.apt(["libsndfile1-dev"])]),
         .systemLibrary(name: "CSoxr", pkgConfig: "soxr", providers: [.apt(["libsoxr-dev"])]),
+        .systemLibrary(name: "CSpeexDSP", pkgConfig: "speexdsp", providers: [.apt(["libspeexdsp-dev"])]),
         .systemLibrary(name: "COpenBLAS", pkgConfig: "openblas", providers: [.apt(["libopenblas-dev"])]),
         // OpenSSL's libcrypto: SHA-256, the signature Earshot keeps in the reports it writes.
         // What Swift cannot call directly: pocketsphinx's variadic configuration, its log switch.
@@ -82,7 +83,7 @@ let package = Package(
         // 4b. Speech: espeak-ng synthesis, pocketsphinx recognition in the context of the conversation.
         .target(
             name: "EarshotSpeech",
-            dependencies: ["EarshotErrors", "EarshotAudio", "EarshotSignal", "EarshotMatching", "EarshotModel", "CPocketSphinx", "CEspeakNG", "CSpeechShims",
+            dependencies: ["EarshotErrors", "EarshotAudio", "EarshotSignal", "EarshotMatching", "EarshotModel", "CPocketSphinx", "CEspeakNG", "CSpeechShims", "CSpeexDSP",
                            .product(name: "Subprocess", package: "swift-subprocess")]
         ),
         // 4. Device: what a user's machine holds (apps, profiles, the ones that ship inside the binary),

@@ -12,6 +12,7 @@ packages=(
   sphinxtrain sphinxbase-utils espeak-ng    # adapt the en-us model to espeak-ng's voices (below)
   libespeak-ng-dev espeak-ng-data           # speech synthesis
   libsndfile1-dev libsoxr-dev               # audio files and resampling
+  libspeexdsp-dev                           # noise suppression before recognition
   libasound2-dev                            # live sessions (ALSA)
   libopenblas-dev                           # matrix products of the sentence encoder
   sox                                       # tests make audio in many formats with it

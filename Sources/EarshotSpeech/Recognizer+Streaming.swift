@@ -27,6 +27,8 @@ extension Recognizer {
             throw SpeechError("pocketsphinx could not start decoding.")
         }
         utterance = Utterance(context: context)
+        // A stream's background carries over from utterance to utterance; what an abandoned one left does not.
+        _ = suppressor?.flush()
         lastDiagnostics = (.infinity, 0, 0, 0)
     }
 
@@ -35,6 +37,13 @@ extension Recognizer {
     /// whole utterance instead of with its running estimate.
     public func process(_ input: [Int16], whole: Bool = false) throws(SpeechError) {
         guard utterance != nil else { throw SpeechError("no utterance was started.") }
+        guard let noiseSuppression else { return try feed(input, whole: whole) }
+        if suppressor == nil { suppressor = NoiseSuppressor(suppression: noiseSuppression) }
+        try feed(suppressor!.process(input) + (whole ? suppressor!.flush() : []), whole: whole)
+    }
+
+    /// Gives samples (noise already suppressed) to both decoders, with the noise floor.
+    private func feed(_ input: [Int16], whole: Bool) throws(SpeechError) {
         let samples = withNoiseFloor(input)
         let clock = ContinuousClock()
         var start = clock.now
@@ -78,6 +87,9 @@ extension Recognizer {
 
     /// Ends the utterance; `padding` seconds of added near-silence lead it (word times are given without).
     func finishUtterance(padding: Double) throws(SpeechError) -> Recognition {
+        guard utterance != nil else { throw SpeechError("no utterance was started.") }
+        // The last samples the noise suppressor held back (less than a frame).
+        if let rest = suppressor?.flush(), !rest.isEmpty { try feed(rest, whole: false) }
         guard var current = utterance else { throw SpeechError("no utterance was started.") }
         utterance = nil
         let clock = ContinuousClock()
@@ -152,13 +164,20 @@ extension Recognizer {
                     let advantage = Double(heardScore - score) / Double(heardFrames)
                     let agrees = Self.holds(heard, answerWordsOf: taken.text, context: current.context)
                     lastCompetitor = (heard, advantage, agrees)
-                    if !agrees, advantage > competitorMargin {
-                        let words = found.map { Recognition.Word(word: $0.word, start: $0.start - padding, end: $0.end - padding, gap: $0.gap) }
-                        let gap = Double(phoneScore - heardScore) / Double(heardFrames)
-                        let fit = max(0, min(1, (paraphraseRejection.fitZero - gap) / paraphraseRejection.fitZero))
-                        guard fit >= paraphraseRejection.threshold || !rejects else {
+                    let gap = Double(phoneScore - heardScore) / Double(heardFrames)
+                    let fit = max(0, min(1, (paraphraseRejection.fitZero - gap) / paraphraseRejection.fitZero))
+                    let credible = fit >= paraphraseRejection.threshold || !rejects
+                    // Overruled: an answer the grammars took with little confidence, whatever the model heard
+                    // (a transcript that fails its own fit then rejects it); a confident one only by a
+                    // transcript that fits and when it names something (a yes or a "go ahead" said quickly is
+                    // heard by the model as "use" or "go had" too often to be overruled).
+                    let overruled = taken.confidence < competitorConfidence
+                        || (credible && !Self.namingWords(of: taken.text, context: current.context).isEmpty)
+                    if !agrees, advantage > competitorMargin, overruled {
+                        guard credible else {
                             return Recognition(text: "", confidence: 0, words: [], isSilence: false, isRejected: true, bestGuess: heard)
                         }
+                        let words = found.map { Recognition.Word(word: $0.word, start: $0.start - padding, end: $0.end - padding, gap: $0.gap) }
                         return Recognition(text: heard, confidence: (fit * 1000).rounded() / 1000, words: words, isSilence: false,
                                            isRejected: false, bestGuess: heard, isParaphrase: true, pass: .languageModel)
                     }
@@ -186,14 +205,20 @@ extension Recognizer {
     /// (fillers, carriers, politeness) and not the articles and "one" around a value; one of three or more
     /// may be missing (a misheard word). An answer of frame words only ("yes please") must be there whole.
     static func holds(_ transcript: String, answerWordsOf answer: String, context: RecognitionContext) -> Bool {
-        let frame = Set((context.leading + context.trailing).flatMap { $0.split(separator: " ").map(String.init) })
-            .union(["the", "a", "an", "one", "number"])
         let heard = Set(transcript.split(separator: " ").map(String.init))
         let all = answer.split(separator: " ").map(String.init)
-        let naming = all.filter { !frame.contains($0) }
+        let naming = namingWords(of: answer, context: context)
         guard !naming.isEmpty else { return all.allSatisfy(heard.contains) }
         let missing = naming.filter { !heard.contains($0) }.count
         return missing == 0 || (missing == 1 && naming.count >= 3)
+    }
+
+    /// The words of `answer` that name something: not the frame's (fillers, carriers, politeness, yes and
+    /// no) and not the articles and "one" around a value.
+    static func namingWords(of answer: String, context: RecognitionContext) -> [String] {
+        let frame = Set((context.leading + context.trailing).flatMap { $0.split(separator: " ").map(String.init) })
+            .union(["the", "a", "an", "one", "number"])
+        return answer.split(separator: " ").map(String.init).filter { !frame.contains($0) }
     }
 
     /// Confidence from how the grammar's best sentence compares with the free phone loop on the same

@@ -48,14 +48,26 @@ public final class Recognizer {
         public var acousticModel: String
         public var dictionary: String
 
-        public init(acousticModel: String, dictionary: String) {
+        /// The noise suppression its speech is heard with (``Recognizer/noiseSuppression``), nil for none.
+        public var noiseSuppression: Int?
+
+        /// Whether answers the grammars take are checked against the answers' language model
+        /// (``Recognizer/competitorMargin``): people say things no answer grammar holds.
+        public var checksAnswers: Bool
+
+        public init(acousticModel: String, dictionary: String, noiseSuppression: Int? = nil, checksAnswers: Bool = false) {
             self.acousticModel = acousticModel
             self.dictionary = dictionary
+            self.noiseSuppression = noiseSuppression
+            self.checksAnswers = checksAnswers
         }
 
+        /// Debian's model, for people: recordings and microphones carry a room's noise, taken out first,
+        /// and people answer with things that are no answer, which the answers' language model catches.
         public static let debian = Model(
             acousticModel: "/usr/share/pocketsphinx/model/en-us/en-us",
-            dictionary: "/usr/share/pocketsphinx/model/en-us/cmudict-en-us.dict")
+            dictionary: "/usr/share/pocketsphinx/model/en-us/cmudict-en-us.dict",
+            noiseSuppression: -15, checksAnswers: true)
     }
 
     /// How confidence is judged, and where speech is rejected, in one kind of context.
@@ -120,11 +132,16 @@ public final class Recognizer {
     /// the answer the grammars took, for its transcript to replace that answer when it does not hold the
     /// answer's words. Minus infinity: whenever it does not hold them — a small grammar's prior always
     /// beats a model of many words on total score, so out-of-domain speech forced onto "third one" still
-    /// scored 5–12 per frame better than "start work help" (people-dev, BENCHMARKS.md). Infinity (the
-    /// default): never, and the model is not decoded. Off by default for now: on, it refused real answers
-    /// in espeak-ng's voices from run to run ("the second one" in en-us+f3, a quick "yes" heard as "use"),
-    /// which the speech suite caught; `earshot bench --only people --competitor-margin -inf` measures it on.
-    public var competitorMargin = Double.infinity
+    /// scored 5–12 per frame better than "start work help" (people-dev, BENCHMARKS.md). Infinity: never,
+    /// and the model is not decoded. By default from the acoustic model (``Model/checksAnswers``): minus
+    /// infinity for people's speech, infinity for the synthetic-speech model (Earshot's own clean voices).
+    public var competitorMargin: Double
+    /// Below this confidence an answer the grammars took is overruled by the answers' language model
+    /// whatever it heard (a transcript that fails its own fit then rejects the answer); at or above it,
+    /// only by a transcript that fits and only when the answer names something (not a bare "yes"). A check
+    /// that could also reject confident answers refused espeak-ng's "the second one" (en-us+f3) and took a
+    /// quick "yes" as "use" from run to run in the speech suite.
+    public var competitorConfidence = 0.6
     /// Decodes the competitor even when it cannot win (calibration): ``lastCompetitor``.
     public var recordsCompetitor = false
     /// The last answer's competitor: the language model's transcript, its advantage per frame over the
@@ -133,6 +150,13 @@ public final class Recognizer {
     /// Pads a file's clip with its own quietest tenth of a second (its background: a room's noise, or
     /// nothing) rather than with faint noise.
     public var padsWithOwnNoise = false
+    /// Noise suppression before decoding (``NoiseSuppressor``, speexdsp): the most the background is pushed
+    /// down, in dB (negative); nil: none. The model's own setting (``Model/noiseSuppression``) by default.
+    public var noiseSuppression: Int? {
+        didSet { suppressor = nil }
+    }
+    /// The suppressor of the current stream (a clip given to ``recognize(_:in:)`` gets a fresh one).
+    var suppressor: NoiseSuppressor?
     /// Whether the general en-us language model is loaded (``prepareOpenEnded(_:)``).
     var hasDictation = false
     /// Below this RMS (a fraction of full scale), the audio is silence.
@@ -173,6 +197,8 @@ public final class Recognizer {
         }
         earshot_sphinx_quiet()
         self.model = model
+        noiseSuppression = model.noiseSuppression
+        competitorMargin = model.checksAnswers ? -.infinity : .infinity
         (config, decoder) = try Self.start(model, options: frontEndOptions + decoderOptions)
         // Narrower beams for the phone loop: it is a yardstick, and a wide one costs as much as the grammar.
         (phoneConfig, phoneDecoder) = try Self.start(model, options: frontEndOptions + ["-beam", "1e-10", "-pbeam", "1e-10", "-wbeam", "1e-8"])
@@ -311,6 +337,11 @@ public final class Recognizer {
     public func recognize(_ audio: AudioBuffer, in context: RecognitionContext) throws(SpeechError) -> Recognition {
         let audio = audio.sampleRate == AudioBuffer.recognitionRate ? audio : audio.resampled(to: AudioBuffer.recognitionRate)
         try startUtterance(in: context)
+        // A whole clip: its background is learnt from all of it first, so its first words are cleaned too.
+        if let noiseSuppression {
+            suppressor = NoiseSuppressor(suppression: noiseSuppression)
+            suppressor?.learn(audio.samples)
+        }
         // A tenth of a second of near-silence either side: a clip that starts or ends mid-word (synthesised
         // speech does) leaves the decoder no silence to begin and end the sentence in.
         let pad = padsWithOwnNoise ? Self.quietestStretch(of: audio.samples, count: Self.padding.count) ?? Self.padding : Self.padding

@@ -82,11 +82,17 @@ struct BenchCommand: AsyncParsableCommand {
     @Option(help: ArgumentHelp("More pocketsphinx arguments for both decoders, space-separated (\"-remove_noise yes\"), for calibrating.", visibility: .hidden))
     var frontEnd: String?
 
+    @Option(help: ArgumentHelp("The recognizer's noise suppression in dB (negative; 0: none), for calibrating it.", visibility: .hidden))
+    var noiseSuppression: Int?
+
     @Flag(help: ArgumentHelp("Pad clips with their own quietest stretch, for calibrating.", visibility: .hidden))
     var ownNoisePad = false
 
     @Option(help: ArgumentHelp("The answers' language model's margin over a taken answer (inf: off), for calibrating; with --diagnostics it is always decoded.", visibility: .hidden))
     var competitorMargin: Double?
+
+    @Option(help: ArgumentHelp("The confidence below which the answers' language model overrules any answer taken, for calibrating.", visibility: .hidden))
+    var competitorConfidence: Double?
 
     @Option(help: ArgumentHelp("Write each utterance's score gap, coverage and result to this TSV (for calibrating rejection).",
                                visibility: .hidden))
@@ -211,7 +217,9 @@ struct BenchCommand: AsyncParsableCommand {
                                                                  frontEndOptions: (frontEnd ?? "").split(separator: " ").map(String.init)))
             if let noiseFloor { loop.recognizer.noiseFloor = noiseFloor }
             loop.recognizer.padsWithOwnNoise = ownNoisePad
+            if let noiseSuppression { loop.recognizer.noiseSuppression = noiseSuppression == 0 ? nil : noiseSuppression }
             if let competitorMargin { loop.recognizer.competitorMargin = competitorMargin }
+            if let competitorConfidence { loop.recognizer.competitorConfidence = competitorConfidence }
             loop.recognizer.recordsCompetitor = diagnostics != nil
             let peopleDiagnostics: FileHandle? = try diagnostics.map { path in
                 guard FileManager.default.createFile(atPath: path, contents: nil), let handle = FileHandle(forWritingAtPath: path) else {

@@ -1,0 +1,45 @@
+import EarshotAudio
+import Foundation
+import EarshotSpeech
+import Testing
+
+/// The noise front end (speexdsp) that people's speech goes through before pocketsphinx.
+@Suite("Noise suppression before recognition")
+struct NoiseSuppressorTests {
+    @Test("pink noise 10 dB under a sentence is pushed down where no one speaks, and the speech keeps its level (within 4 dB)")
+    func suppressesBackground() throws {
+        let speech = try Synthesizer().speak("can I get the tomato one please")
+        let quiet = AudioBuffer.silence(seconds: 1).samples
+        let noisy = AudioBuffer(samples: quiet + speech.samples + quiet).addingNoise(snr: 10, seed: 7)
+        let suppressor = NoiseSuppressor(suppression: -15)
+        suppressor.learn(noisy.samples)
+        let cleaned = AudioBuffer(samples: suppressor.process(noisy.samples) + suppressor.flush())
+        #expect(cleaned.samples.count == noisy.samples.count)
+        // The second half of the leading second: the room alone.
+        let before = AudioBuffer(samples: Array(noisy.samples[8_000..<16_000])).rms
+        let after = AudioBuffer(samples: Array(cleaned.samples[8_000..<16_000])).rms
+        // At most −15 dB: speexdsp's estimate takes about 6 dB out of pink noise this loud.
+        #expect(20 * log10(before / after) >= 4, "background \(before) → \(after)")
+        let level = 20 * log10(cleaned.speechLevel / noisy.speechLevel)
+        #expect(abs(level) <= 4, "speech level changed by \(level) dB")
+    }
+
+    @Test("audio given in pieces of any length comes out whole, in order")
+    func streamsInPieces() {
+        let noise = AudioBuffer(samples: AudioBuffer.faintNoise(count: 5_000, amplitude: 3_000, seed: 3))
+        let whole = NoiseSuppressor(suppression: -15)
+        let expected = whole.process(noise.samples) + whole.flush()
+        let pieces = NoiseSuppressor(suppression: -15)
+        var out: [Int16] = []
+        var start = 0
+        for length in [1, 100, 319, 321, 960, 2_000] where start < noise.samples.count {
+            let end = min(noise.samples.count, start + length)
+            out += pieces.process(Array(noise.samples[start..<end]))
+            start = end
+        }
+        out += pieces.process(Array(noise.samples[start...])) + pieces.flush()
+        #expect(out.count == noise.samples.count)
+        // Frames are cleaned alike whether they came at once or in pieces (the last, partial one aside).
+        #expect(Array(out.prefix(4_800)) == Array(expected.prefix(4_800)))
+    }
+}
