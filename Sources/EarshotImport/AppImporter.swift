@@ -95,6 +95,10 @@ public struct AppImporter: Sendable {
         var hasher = SHA256()
         hasher.update(data: Data("earshot-import \(Self.version) \(name ?? "")\n".utf8))
         for path in files.all {
+            if path.hasSuffix(".swift"), let size = (try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? Int,
+               let tooLarge = SwiftSourceLimits.sizeProblem(size, path: path) {
+                throw tooLarge
+            }
             let data = FileManager.default.contents(atPath: path) ?? Data()
             contents[path] = data
             hasher.update(data: Data("\(path)\n\(data.count)\n".utf8))
@@ -111,6 +115,11 @@ public struct AppImporter: Sendable {
 
     private func importFresh(files: SourceFiles, contents: [String: Data], root: String) throws(LoadError) -> Result {
         var diagnostics: [ImportDiagnostic] = []
+        // Each file's size and brackets first (one pass over its tokens): what would hold the parser
+        // for seconds is refused before it starts.
+        for path in files.swift {
+            if let problem = SwiftSourceLimits.problem(in: [UInt8](contents[path] ?? Data()), path: path) { throw problem }
+        }
         let swiftFiles = files.swift.map { SwiftFile(path: $0, text: String(decoding: contents[$0] ?? Data(), as: UTF8.self)) }
         var reader = AppIntentsReader(index: SwiftIndex(files: swiftFiles))
         reader.read()
