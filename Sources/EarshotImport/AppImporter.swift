@@ -52,6 +52,8 @@ public struct AppImporter: Sendable {
     public var name: String?
     /// Where imports are cached by content hash; nil: not cached.
     public var cacheDirectory: String?
+    /// Swift files parsed by earlier imports in this process, reused while their bytes are unchanged.
+    public var parsedFiles: ParsedSwiftFiles?
 
     public init(name: String? = nil, cacheDirectory: String? = AppImporter.defaultCacheDirectory) {
         self.name = name
@@ -117,10 +119,16 @@ public struct AppImporter: Sendable {
         var diagnostics: [ImportDiagnostic] = []
         // Each file's size and brackets first (one pass over its tokens): what would hold the parser
         // for seconds is refused before it starts.
-        for path in files.swift {
+        for path in files.swift where parsedFiles?.file(path, data: contents[path] ?? Data()) == nil {
             if let problem = SwiftSourceLimits.problem(in: [UInt8](contents[path] ?? Data()), path: path) { throw problem }
         }
-        let swiftFiles = files.swift.map { SwiftFile(path: $0, text: String(decoding: contents[$0] ?? Data(), as: UTF8.self)) }
+        let swiftFiles = files.swift.map { path in
+            let data = contents[path] ?? Data()
+            if let held = parsedFiles?.file(path, data: data) { return held }
+            let file = SwiftFile(path: path, text: String(decoding: data, as: UTF8.self))
+            parsedFiles?.store(file, data: data)
+            return file
+        }
         var reader = AppIntentsReader(index: SwiftIndex(files: swiftFiles))
         reader.read()
         var app = reader.app

@@ -16,7 +16,9 @@ import Foundation
 /// expressions; JSON extremes; Swift attributes and literals), and hands it to the reader. A crash
 /// ends the process, and the input being read is in `current.*` of the printed work folder first
 /// (``CrashDump``, written from the crash's signal handler: no file is written per run). Every run
-/// must end within its bound (1 s; 2 s for a request to the server); an error must be one line.
+/// must end within its bound (1 s of processor time; 2 s for a request to the server), judged on the
+/// run and a re-run of its input; an error must be one line. A run over its bound, like an error that
+/// is not one line, fails `earshot bench --only fuzz`, its input kept for `--replay`.
 ///
 /// Manifests and test files are read from memory as `earshot check` and `earshot test` read them
 /// after opening the file; audio is read from a file (the reader takes a path); request bodies go
