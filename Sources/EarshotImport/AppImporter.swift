@@ -47,7 +47,7 @@ public struct AppImporter: Sendable {
     }
 
     /// Bumped whenever what an import produces changes, so cached imports are read anew.
-    static let version = "5"
+    static let version = "6"
 
     public var name: String?
     /// Where imports are cached by content hash; nil: not cached.
