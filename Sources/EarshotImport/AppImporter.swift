@@ -47,11 +47,13 @@ public struct AppImporter: Sendable {
     }
 
     /// Bumped whenever what an import produces changes, so cached imports are read anew.
-    static let version = "5"
+    static let version = "6"
 
     public var name: String?
     /// Where imports are cached by content hash; nil: not cached.
     public var cacheDirectory: String?
+    /// Swift files parsed by earlier imports in this process, reused while their bytes are unchanged.
+    public var parsedFiles: ParsedSwiftFiles?
 
     public init(name: String? = nil, cacheDirectory: String? = AppImporter.defaultCacheDirectory) {
         self.name = name
@@ -95,6 +97,10 @@ public struct AppImporter: Sendable {
         var hasher = SHA256()
         hasher.update(data: Data("earshot-import \(Self.version) \(name ?? "")\n".utf8))
         for path in files.all {
+            if path.hasSuffix(".swift"), let size = (try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? Int,
+               let tooLarge = SwiftSourceLimits.sizeProblem(size, path: path) {
+                throw tooLarge
+            }
             let data = FileManager.default.contents(atPath: path) ?? Data()
             contents[path] = data
             hasher.update(data: Data("\(path)\n\(data.count)\n".utf8))
@@ -111,7 +117,18 @@ public struct AppImporter: Sendable {
 
     private func importFresh(files: SourceFiles, contents: [String: Data], root: String) throws(LoadError) -> Result {
         var diagnostics: [ImportDiagnostic] = []
-        let swiftFiles = files.swift.map { SwiftFile(path: $0, text: String(decoding: contents[$0] ?? Data(), as: UTF8.self)) }
+        // Each file's size and brackets first (one pass over its tokens): what would hold the parser
+        // for seconds is refused before it starts.
+        for path in files.swift where parsedFiles?.file(path, data: contents[path] ?? Data()) == nil {
+            if let problem = SwiftSourceLimits.problem(in: [UInt8](contents[path] ?? Data()), path: path) { throw problem }
+        }
+        let swiftFiles = files.swift.map { path in
+            let data = contents[path] ?? Data()
+            if let held = parsedFiles?.file(path, data: data) { return held }
+            let file = SwiftFile(path: path, text: String(decoding: data, as: UTF8.self))
+            parsedFiles?.store(file, data: data)
+            return file
+        }
         var reader = AppIntentsReader(index: SwiftIndex(files: swiftFiles))
         reader.read()
         var app = reader.app

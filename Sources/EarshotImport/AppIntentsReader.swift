@@ -207,7 +207,7 @@ struct AppIntentsReader {
             return nil
         }
         guard var text else {
-            warn(file.location(of: literal), "the phrase \(literal.trimmedDescription) interpolates \(unreadable ?? "a value") at run time; it is not read.",
+            warn(file.location(of: literal), "the phrase \(LoadError.quote(literal.trimmedDescription)) interpolates \(unreadable.map { LoadError.quote($0) } ?? "a value") at run time; it is not read.",
                  fix: "Add the phrase as the app says it to the shortcut's 'phrases:' in earshot.yaml.")
             return nil
         }
@@ -215,7 +215,7 @@ struct AppIntentsReader {
             // The String Catalog's spelling, written literally in Swift: real apps do, and it works.
             text = Self.catalogToTemplate(text)
             if text.contains("{applicationName}") {
-                warn(file.location(of: literal), "the phrase \(literal.trimmedDescription) writes ${applicationName} literally; read as the app-name token.",
+                warn(file.location(of: literal), "the phrase \(LoadError.quote(literal.trimmedDescription)) writes ${applicationName} literally; read as the app-name token.",
                      fix: "Write \\(.applicationName) in Swift.")
             }
         }

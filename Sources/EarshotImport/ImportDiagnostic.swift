@@ -19,8 +19,9 @@ public struct ImportDiagnostic: Sendable, Hashable, Codable, CustomStringConvert
     public init(_ severity: Severity, _ location: EarshotModel.SourceLocation, _ message: String, fix: String? = nil) {
         self.severity = severity
         self.location = SourceLocationRecord(location)
-        self.message = message
-        self.fix = fix
+        // One short line, whatever the sources quoted: at most LoadError's 400 characters each.
+        self.message = LoadError.quote(message, limit: LoadError.longest)
+        self.fix = fix.map { LoadError.quote($0, limit: LoadError.longest) }
     }
 
     /// `file:line:column: warning: message Fix: ...`, on one line.

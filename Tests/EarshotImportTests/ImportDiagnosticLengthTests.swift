@@ -17,4 +17,24 @@ struct ImportDiagnosticLengthTests {
         #expect(warning.message.contains("5 more"), "\(warning)")
         #expect(warning.message.count < 300 && warning.description.count <= 1_000, "\(warning.message.count), \(warning.description.count) characters")
     }
+
+    /// Found by the release import fuzz run (43,984 runs): a phrase interpolating a long expression was
+    /// quoted whole in its warning (over 1,000 characters).
+    @Test("a phrase that interpolates a long expression: the warning quotes 60 characters of it and stays one short line")
+    func longInterpolation() throws {
+        let long = "level" + String(repeating: " + level", count: 400)
+        let provider = """
+        import AppIntents
+        struct TideShortcuts: AppShortcutsProvider {
+            static var appShortcuts: [AppShortcut] {
+                AppShortcut(intent: LogTide(), phrases: ["Log \\(.applicationName)", "Log \\(\(long)) in \\(.applicationName)"], shortTitle: "Log", systemImageName: "water")
+            }
+        }
+        """
+        let folder = try SourceFolder(["Shortcuts.swift": provider, "Intents.swift": tideIntents, "Level.swift": tideEnum])
+        let result = try folder.imported(name: "Tide")
+        let warning = try #require(result.warnings.first { $0.message.contains("at run time") }, "\(result.diagnostics)")
+        #expect(warning.message.count <= 400 && warning.description.count <= 1_000 && !warning.description.contains("\n"), "\(warning.description.count) characters: \(warning)")
+        #expect(warning.message.contains("…"), "\(warning)")
+    }
 }

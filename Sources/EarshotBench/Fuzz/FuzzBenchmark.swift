@@ -16,7 +16,9 @@ import Foundation
 /// expressions; JSON extremes; Swift attributes and literals), and hands it to the reader. A crash
 /// ends the process, and the input being read is in `current.*` of the printed work folder first
 /// (``CrashDump``, written from the crash's signal handler: no file is written per run). Every run
-/// must end within its bound (1 s; 2 s for a request to the server); an error must be one line.
+/// must end within its bound (1 s of processor time; 2 s for a request to the server), judged on the
+/// run and a re-run of its input; an error must be one line. A run over its bound, like an error that
+/// is not one line, fails `earshot bench --only fuzz`, its input kept for `--replay`.
 ///
 /// Manifests and test files are read from memory as `earshot check` and `earshot test` read them
 /// after opening the file; audio is read from a file (the reader takes a path); request bodies go
@@ -52,39 +54,87 @@ public enum FuzzBenchmark {
         /// Errors that were not one line (or, for the server, answers that were not JSON with a status).
         public var malformed: [String] = []
         public var malformedCount = 0
-        public var overBound = 0
-        public var slowest: Duration = .zero
+        /// Runs over their bound: twice, the run and its re-run (``SlowRun``), each input kept in a file.
+        public var slow: [SlowRun] = []
+        public var overBound: Int { slow.count }
+        /// Runs whose processor time passed the bound once but whose re-run of the same input did not
+        /// (the machine's noise: not counted as over the bound).
+        public var clearedOnRerun = 0
+        /// The slowest run by processor time, and by the clock.
+        public var slowestCPU: Duration = .zero
+        public var slowestWall: Duration = .zero
         public var slowestInput = 0
         public var seconds = 0.0
 
         public var row: String {
-            let slowestMS = Double(slowest.components.attoseconds) / 1e15 + Double(slowest.components.seconds) * 1e3
-            return String(format: "| %@ | %d | %d | %d | %d | %.1f ms | %d | %.0f |", target.rawValue, runs, accepted, refused, malformedCount,
-                          slowestMS, overBound, Double(runs) / max(seconds, 1e-9))
+            String(format: "| %@ | %d | %d | %d | %d | %.1f ms | %.1f ms | %d | %d | %.0f |", target.rawValue, runs, accepted, refused, malformedCount,
+                   FuzzBenchmark.milliseconds(slowestCPU), FuzzBenchmark.milliseconds(slowestWall), overBound, clearedOnRerun,
+                   Double(runs) / max(seconds, 1e-9))
         }
     }
 
-    public static let header = "| target | runs | accepted | refused (one line) | malformed | slowest run | over bound | runs/s |\n|---|---|---|---|---|---|---|---|"
+    /// A run over its bound: which input, how long, and where the input is kept to read it again.
+    public struct SlowRun: Sendable, CustomStringConvertible {
+        public var target: Target
+        public var seed: UInt64
+        /// The run's number from 0: `--seed S --runs N+1` makes the same runs again.
+        public var run: Int
+        /// The Swift file the input stands for (import), or the route it is sent to (http).
+        public var slot: Int
+        /// Processor time of the run and of its re-run, and the run's clock time.
+        public var cpu: Duration
+        public var rerunCPU: Duration
+        public var wall: Duration
+        public var bound: Duration
+        /// Where the input is kept.
+        public var file: String
+
+        /// The command that reads the input again as this run did.
+        public var replay: String {
+            "earshot bench --only fuzz --target \(target.rawValue) --replay \(file)" + (target == .import || target == .http ? " --slot \(slot)" : "")
+        }
+
+        public var description: String {
+            String(format: "%@ run %d (seed %llu): %.1f ms of processor time, %.1f ms again on a re-run (%.1f ms by the clock), over its bound of %.0f ms; input %@; read it again with: %@",
+                   target.rawValue, run, seed, FuzzBenchmark.milliseconds(cpu), FuzzBenchmark.milliseconds(rerunCPU), FuzzBenchmark.milliseconds(wall),
+                   FuzzBenchmark.milliseconds(bound), file, replay)
+        }
+    }
+
+    public static let header = "| target | runs | accepted | refused (one line) | malformed | slowest run (CPU) | slowest run (wall) | over bound | cleared on re-run | runs/s |\n|---|---|---|---|---|---|---|---|---|---|"
+
+    static func milliseconds(_ duration: Duration) -> Double {
+        Double(duration.components.seconds) * 1e3 + Double(duration.components.attoseconds) / 1e15
+    }
+
+    /// The processor time this process has used (every thread, user and system).
+    static func processorTime() -> Duration {
+        var time = timespec()
+        clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &time)
+        return .seconds(time.tv_sec) + .nanoseconds(time.tv_nsec)
+    }
 
     /// Runs `target` `runs` times (or until `seconds` pass) from `seed`, over the examples in `examples`;
     /// `progress` is called about every `every` seconds with the report so far.
-    public static func run(_ target: Target, runs: Int, seconds: Double = .infinity, seed: UInt64 = 20,
-                           examples: String, log: (String) -> Void = { _ in },
+    ///
+    /// A run is over its bound when the processor time it took (the whole process's, every thread:
+    /// the server's too) passes `bound` (default: the target's), and a re-run of the same input right
+    /// after passes it again: time spent waiting for a processor on a loaded machine is not the
+    /// reader's, and one slow moment is not a slow input. Each such input is kept in `keep` (default:
+    /// the temporary folder) as `earshot-fuzz-TARGET-seedS-runN.EXT`, logged with the command that
+    /// reads it again, and counted in ``Report/slow``.
+    public static func run(_ target: Target, runs: Int, seconds: Double = .infinity, seed: UInt64 = 20, bound: Duration? = nil,
+                           keep: String? = nil, examples: String, log: (String) -> Void = { _ in },
                            every: Double = .infinity, progress: (Report) -> Void = { _ in }) async throws -> Report {
-        let work = FileManager.default.temporaryDirectory.appendingPathComponent("earshot-fuzz-\(target.rawValue)-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: work, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: work) }
-        let current = work.appendingPathComponent("current." + target.fileExtension).path
-        // Where an input is written when the reader takes a file (audio; YAML that is not UTF-8 text).
-        let reading = target == .audio ? current : work.appendingPathComponent("read." + target.fileExtension).path
-        log("fuzz \(target.rawValue): a crash leaves its input in \(current)")
-        var corpus = try seeds(target, examples: examples, work: work)
+        let bound = bound ?? target.bound
+        let harness = try await Harness(target, examples: examples)
+        defer { harness.stop() }
+        let keep = keep ?? FileManager.default.temporaryDirectory.path
+        log("fuzz \(target.rawValue): a crash leaves its input in \(harness.current)")
+        var corpus = try seeds(target, examples: examples, work: harness.work)
         var random = SplitMix64(seed: seed &+ UInt64(Target.allCases.firstIndex(of: target) ?? 0) &* 1_000_003)
         var report = Report(target: target)
-        let server = target == .http ? try await FuzzServer(examples: examples) : nil
-        defer { server?.stop() }
-        let importer = target == .import ? try FuzzImporter(examples: examples, work: work) : nil
-        let dump = try CrashDump(path: current, hang: target.bound * 30, label: target.rawValue)
+        let dump = try CrashDump(path: harness.current, hang: max(bound, target.bound) * 30, label: target.rawValue)
         defer { dump.stop() }
         let clock = ContinuousClock()
         let start = clock.now
@@ -114,28 +164,27 @@ public enum FuzzBenchmark {
                 input = mutate(input, other: corpus[Int(random.next() % UInt64(corpus.count))].bytes, tokens: dictionary, random: &random)
             }
             let route = Int(random.next() % UInt64(FuzzServer.routes.count))
-            if target == .audio { _ = FileManager.default.createFile(atPath: current, contents: Data(input)) }
+            let slot = target == .http ? route : base.slot
             dump.record(input)
-            let began = clock.now
-            let outcome: Outcome
-            switch target {
-            case .manifest: outcome = manifest(input, file: reading)
-            case .convo: outcome = convo(input, examples: examples, file: reading)
-            case .audio: outcome = audio(current)
-            case .http:
-                outcome = report.runs % 64 == 0 ? await server!.send(input, route: route) : await server!.respond(input, route: route)
-            case .import: outcome = importer!.read(input, file: base.slot)
-            }
-            let took = began.duration(to: clock.now)
+            let (outcome, cpu, wall) = await harness.timedRead(input, slot: slot, run: report.runs)
             dump.finished()
-            report.runs += 1
-            if took > report.slowest { report.slowest = took; report.slowestInput = input.count }
-            if took > target.bound {
-                report.overBound += 1
-                let slow = work.deletingLastPathComponent().appendingPathComponent("earshot-fuzz-slow-\(target.rawValue)-\(report.overBound).\(target.fileExtension)")
-                _ = FileManager.default.createFile(atPath: slow.path, contents: Data(input))
-                log("fuzz \(target.rawValue): a run took \(took), over its bound; its input is in \(slow.path)")
+            if cpu > report.slowestCPU { report.slowestCPU = cpu; report.slowestInput = input.count }
+            report.slowestWall = max(report.slowestWall, wall)
+            if cpu > bound {
+                dump.record(input)
+                let again = await harness.timedRead(input, slot: slot, run: report.runs)
+                dump.finished()
+                if again.cpu > bound {
+                    let file = (keep as NSString).appendingPathComponent("earshot-fuzz-\(target.rawValue)-seed\(seed)-run\(report.runs).\(target.fileExtension)")
+                    _ = FileManager.default.createFile(atPath: file, contents: Data(input))
+                    let slow = SlowRun(target: target, seed: seed, run: report.runs, slot: slot, cpu: cpu, rerunCPU: again.cpu, wall: wall, bound: bound, file: file)
+                    report.slow.append(slow)
+                    log("fuzz \(slow)")
+                } else {
+                    report.clearedOnRerun += 1
+                }
             }
+            report.runs += 1
             switch outcome {
             case .accepted:
                 report.accepted += 1
@@ -151,16 +200,104 @@ public enum FuzzBenchmark {
         return report
     }
 
+    /// One input read again as a fuzz run reads it (`earshot bench --only fuzz --replay FILE`).
+    public struct Replay: Sendable {
+        /// "accepted", "refused: LINE" or "malformed: TEXT".
+        public var outcome: String
+        public var isMalformed: Bool
+        /// Processor time of the read and of its re-run, and the read's clock time.
+        public var cpu: Duration
+        public var rerunCPU: Duration
+        public var wall: Duration
+        public var bound: Duration
+        /// Judged as a fuzz run is: both reads over the bound.
+        public var overBound: Bool { cpu > bound && rerunCPU > bound }
+    }
+
+    /// Reads the input in `file` as target `target`'s runs read theirs (`slot`: the importer's Swift
+    /// file, or the server's route), twice, timing each.
+    public static func replay(_ target: Target, file: String, slot: Int = 0, bound: Duration? = nil, examples: String) async throws -> Replay {
+        guard let data = FileManager.default.contents(atPath: file) else { throw CocoaError(.fileReadNoSuchFile) }
+        let harness = try await Harness(target, examples: examples)
+        defer { harness.stop() }
+        let input = [UInt8](data)
+        // Run number 1: in-process for a request (a multiple of 64 goes over the socket).
+        let (outcome, cpu, wall) = await harness.timedRead(input, slot: slot, run: 1)
+        let again = await harness.timedRead(input, slot: slot, run: 1)
+        let text: String
+        switch outcome {
+        case .accepted: text = "accepted"
+        case .refused(let line): text = "refused: " + line
+        case .malformed(let line): text = "malformed: " + line
+        }
+        var isMalformed = false
+        if case .malformed = outcome { isMalformed = true }
+        return Replay(outcome: text, isMalformed: isMalformed, cpu: cpu, rerunCPU: again.cpu, wall: wall, bound: bound ?? target.bound)
+    }
+
+    /// A target's reader, set up once (a work folder; the server, the importer's copy of the app).
+    final class Harness {
+        let target: Target
+        let examples: String
+        let work: URL
+        /// Where a crash leaves the input (audio is read from there too).
+        let current: String
+        /// Where an input is written when the reader takes a file (YAML that is not UTF-8 text).
+        let reading: String
+        let server: FuzzServer?
+        let importer: FuzzImporter?
+
+        init(_ target: Target, examples: String) async throws {
+            self.target = target
+            self.examples = examples
+            work = FileManager.default.temporaryDirectory.appendingPathComponent("earshot-fuzz-\(target.rawValue)-\(UUID().uuidString)")
+            try FileManager.default.createDirectory(at: work, withIntermediateDirectories: true)
+            current = work.appendingPathComponent("current." + target.fileExtension).path
+            reading = target == .audio ? current : work.appendingPathComponent("read." + target.fileExtension).path
+            server = target == .http ? try await FuzzServer(examples: examples) : nil
+            importer = target == .import ? try FuzzImporter(examples: examples, work: work) : nil
+        }
+
+        func stop() {
+            server?.stop()
+            try? FileManager.default.removeItem(at: work)
+        }
+
+        /// Reads `input`, timing it by the process's processor time and by the clock.
+        func timedRead(_ input: [UInt8], slot: Int, run: Int) async -> (outcome: Outcome, cpu: Duration, wall: Duration) {
+            let clock = ContinuousClock()
+            let began = clock.now
+            let cpuBegan = FuzzBenchmark.processorTime()
+            let outcome = await read(input, slot: slot, run: run)
+            let cpu = FuzzBenchmark.processorTime() - cpuBegan
+            return (outcome, cpu, began.duration(to: clock.now))
+        }
+
+        func read(_ input: [UInt8], slot: Int, run: Int) async -> Outcome {
+            switch target {
+            case .manifest: return manifest(input, file: reading)
+            case .convo: return convo(input, examples: examples, file: reading)
+            case .audio:
+                _ = FileManager.default.createFile(atPath: current, contents: Data(input))
+                return audio(current)
+            case .http:
+                let route = slot % FuzzServer.routes.count
+                return run % 64 == 0 ? await server!.send(input, route: route) : await server!.respond(input, route: route)
+            case .import: return importer!.read(input, file: slot)
+            }
+        }
+    }
+
     /// A corpus input, and for the importer which of the app's Swift files it stands for.
     struct Seed {
         var bytes: [UInt8]
         var slot = 0
     }
 
-    enum Outcome { case accepted, refused, malformed(String) }
+    enum Outcome { case accepted, refused(String), malformed(String) }
 
     static func oneLine(_ text: String) -> Outcome {
-        !text.contains("\n") && text.count <= 1_000 ? .refused : .malformed(text)
+        !text.contains("\n") && text.count <= 1_000 ? .refused(text) : .malformed(text)
     }
 
     /// UTF-8 text is read from memory, as the loader reads a file's text once it has it; anything else

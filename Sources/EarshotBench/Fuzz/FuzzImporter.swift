@@ -14,6 +14,7 @@ final class FuzzImporter {
     let originals: [[UInt8]]
     /// The file that holds a mutant now.
     private var replaced: Int?
+    private let parsed = ParsedSwiftFiles()
 
     init(examples: String, work: URL) throws {
         let source = examples + "/" + Self.example
@@ -43,7 +44,10 @@ final class FuzzImporter {
         _ = FileManager.default.createFile(atPath: folder + "/" + files[file], contents: Data(input))
         replaced = file
         do {
-            let result = try AppImporter(cacheDirectory: nil).importApp([folder])
+            var importer = AppImporter(cacheDirectory: nil)
+            // The five files that are not the input are the same each run: parsed once.
+            importer.parsedFiles = parsed
+            let result = try importer.importApp([folder])
             for diagnostic in result.diagnostics where diagnostic.description.count > 1_000 {
                 return .malformed(diagnostic.description)
             }

@@ -31,6 +31,18 @@ struct BenchCommand: AsyncParsableCommand {
     @Option(help: "The seed of the fuzz runs.")
     var seed: UInt64 = 20
 
+    @Option(help: "With --only fuzz: the folder that keeps each input over its bound (default: the temporary folder).")
+    var keep: String?
+
+    @Option(help: "With --only fuzz --target T: read this one input as target T's runs do, twice, and say how long each took (exit 1 when both are over the bound).")
+    var replay: String?
+
+    @Option(help: "With --replay: the importer's Swift file (import) or the server's route (http) the input stands for, as the fuzz run printed it.")
+    var slot = 0
+
+    @Option(help: ArgumentHelp("With --only fuzz: every target's bound in seconds of processor time instead of its own (1 s; 2 s for http).", visibility: .hidden))
+    var bound: Double?
+
     @Option(help: "Utterances resolved per exact-match measurement.")
     var iterations = 200_000
 
@@ -117,19 +129,35 @@ struct BenchCommand: AsyncParsableCommand {
                 guard let target = FuzzBenchmark.Target(rawValue: name) else { throw ValidationError("unknown --target \(name): use manifest, convo, audio, http or import.") }
                 return target
             }
+            let bound: Duration? = self.bound.map { .nanoseconds(Int64($0 * 1e9)) }
+            if let replay {
+                guard targets.count == 1, let target = targets.first else { throw ValidationError("--replay needs one --target: manifest, convo, audio, http or import.") }
+                let result = try await FuzzBenchmark.replay(target, file: replay, slot: slot, bound: bound, examples: examples)
+                say(String(format: "%@: %@\n%.1f ms of processor time, %.1f ms on a re-run (%.1f ms by the clock); bound %.0f ms: %@",
+                           target.rawValue, String(result.outcome.prefix(1_000)), Self.milliseconds(result.cpu), Self.milliseconds(result.rerunCPU),
+                           Self.milliseconds(result.wall), Self.milliseconds(result.bound), result.overBound ? "over" : "within"))
+                if result.overBound || result.isMalformed { throw ExitCode(1) }
+                return
+            }
             say("## Fuzzing (seed \(seed), at most \(runs) runs\(seconds.map { " or \($0) s" } ?? "") per target)\n\n" + FuzzBenchmark.header)
             var malformed: [String] = []
+            var slow: [FuzzBenchmark.SlowRun] = []
             for target in targets {
-                let report = try await FuzzBenchmark.run(target, runs: runs, seconds: seconds ?? .infinity, seed: seed, examples: examples, log: {
+                let report = try await FuzzBenchmark.run(target, runs: runs, seconds: seconds ?? .infinity, seed: seed, bound: bound, keep: keep,
+                                                         examples: examples, log: {
                     FileHandle.standardError.write(Data(($0 + "\n").utf8))
                 }, every: 600) { FileHandle.standardError.write(Data(("so far " + $0.row + "\n").utf8)) }
                 say(report.row)
                 malformed += report.malformed.map { "\(target.rawValue): \($0)" }
+                slow += report.slow
             }
             if !malformed.isEmpty {
                 say("\nNot one clear line:\n" + malformed.map { "- \($0)" }.joined(separator: "\n"))
-                throw ExitCode(1)
             }
+            if !slow.isEmpty {
+                say("\nOver the bound (processor time, on the run and on its re-run):\n" + slow.map { "- \($0)" }.joined(separator: "\n"))
+            }
+            if !malformed.isEmpty || !slow.isEmpty { throw ExitCode(1) }
             return
         }
         if only == .exact || only == .all {
@@ -279,5 +307,9 @@ struct BenchCommand: AsyncParsableCommand {
         if only == .live || only == .all {
             say("\n" + (try await LiveBenchmark.measure(fixtures, workspace: workspace, threshold: wakeThreshold)).report(misses: misses) + "\n")
         }
+    }
+
+    static func milliseconds(_ duration: Duration) -> Double {
+        Double(duration.components.seconds) * 1e3 + Double(duration.components.attoseconds) / 1e15
     }
 }
