@@ -45,6 +45,22 @@ struct OpenValueTests {
         #expect(value?.title == title)
     }
 
+    @Test("a word that sounds like a number, said alone, is that number (a transcript's \"for\" for \"four\")", arguments: [
+        ("for", "4"), ("um, for", "4"), ("for please", "4"), ("to", "2"), ("too", "2"), ("won", "1"), ("ate", "8"),
+    ])
+    func soundAlikes(answer: String, expected: String) {
+        #expect(reader.read(answer, as: .integer)?.id == expected)
+        #expect(reader.read(answer, as: .decimal)?.id == expected)
+        #expect(reader.read(answer, as: .currency)?.id == expected + ".00")
+    }
+
+    @Test("a sound-alike beside other words is the word it is", arguments: [
+        ("for five", "5"), ("a table for six", "6"), ("up to eight", "8"), ("two to three", nil), ("to go", nil), ("for us", nil),
+    ])
+    func soundAlikesInSentences(answer: String, expected: String?) {
+        #expect(reader.read(answer, as: .integer)?.id == expected)
+    }
+
     @Test("what is no number", arguments: ["a lot", "far", "seven or eight", "the second one", "yes", ""])
     func notNumbers(answer: String) {
         #expect(reader.read(answer, as: .integer) == nil)

@@ -96,9 +96,13 @@ public enum PeopleBenchmark {
         diagnostics?("part\tvoice\tnoise\trow\tkind\thit\tpass\tconfidence\tgap\tcoverage\tsaid\theard\tbest guess\tword gaps\tcompetitor\tadvantage\tagrees")
         let workspace = Workspace(apps: try PeopleSet.apps(folder: folder), profiles: try Bundled.profiles())
         var sessions: [String: Session] = [:]
+        // One clock for the whole run: a row's typed target and its spoken turn read relative times ("in two
+        // hours") against the same moment, however many minutes apart they run.
+        let now = Date()
         func fresh(_ device: String) throws -> Session {
             if let s = sessions[device] { return s }
-            let s = try workspace.matchingSession(profile: device)
+            var s = try workspace.matchingSession(profile: device)
+            s.settings.now = now
             sessions[device] = s
             return s
         }

@@ -54,18 +54,8 @@ public struct OpenValueReader: Sendable {
         switch type {
         case .string:
             return Self.dictation(text).map { OpenValue(id: $0, title: $0) }
-        case .integer:
-            return SpokenNumbers.integer(Self.withoutOneWord(text)).map { OpenValue(id: String($0), title: String($0)) }
-        case .decimal:
-            return SpokenNumbers.decimal(Self.withoutOneWord(text)).map {
-                let text = SpokenNumbers.format($0)
-                return OpenValue(id: text, title: text)
-            }
-        case .currency:
-            return SpokenNumbers.amount(Self.withoutOneWord(text)).map {
-                let text = SpokenNumbers.formatAmount($0)
-                return OpenValue(id: text, title: currencySymbol + text)
-            }
+        case .integer, .decimal, .currency:
+            return readNumber(Self.soundAlikeNumber(text) ?? text, as: type)
         case .date:
             let dates = SpokenDates(now: now, timeZone: timeZone)
             return dates.moment(text).map { OpenValue(id: $0.iso, title: dates.title($0)) }
@@ -80,6 +70,39 @@ public struct OpenValueReader: Sendable {
         case .values:
             return nil
         }
+    }
+
+    /// An integer, decimal or amount said in `text`.
+    private func readNumber(_ text: String, as type: ParameterType) -> OpenValue? {
+        switch type {
+        case .integer:
+            return SpokenNumbers.integer(Self.withoutOneWord(text)).map { OpenValue(id: String($0), title: String($0)) }
+        case .decimal:
+            return SpokenNumbers.decimal(Self.withoutOneWord(text)).map {
+                let text = SpokenNumbers.format($0)
+                return OpenValue(id: text, title: text)
+            }
+        case .currency:
+            return SpokenNumbers.amount(Self.withoutOneWord(text)).map {
+                let text = SpokenNumbers.formatAmount($0)
+                return OpenValue(id: text, title: currencySymbol + text)
+            }
+        default:
+            return nil
+        }
+    }
+
+    /// Words that sound exactly like a number word ("for" and "four" are both F AO R): a recognizer writes
+    /// whichever its language model prefers, and a person typing fast may too.
+    static let numberSoundAlikes: [String: String] = ["for": "four", "fore": "four", "to": "two", "too": "two", "won": "one", "ate": "eight"]
+
+    /// "for" (or "for, please", "um, to") said as the whole answer to a question asking for a number: the
+    /// number word it sounds like. Nil when the answer holds anything else ("for five" is five, "to go" no
+    /// number).
+    static func soundAlikeNumber(_ text: String) -> String? {
+        let words = AnswerReader.dropClosings(AnswerReader.contentWords(text))
+        guard words.count == 1, let number = numberSoundAlikes[words[0]] else { return nil }
+        return number
     }
 
     /// What a string answer dictates: the words as said (their case kept), without fillers, a naming carrier
