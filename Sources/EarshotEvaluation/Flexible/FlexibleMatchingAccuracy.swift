@@ -63,6 +63,16 @@ public struct FlexibleMatchingAccuracy: Sendable {
                                                        phraseMean: 0.25, verbPenalty: 1, unrelatedVerbPenalty: penalty.0, swapScale: penalty.1))
             }
         }
+        // Issue 19's fourth pass (verbs of several words, support verbs with nouns, questions): how much an
+        // unrelated verb's swap costs, at the action floor and thresholds around the calibrated ones.
+        for floor in [Float(0.3), 0.35] {
+            for threshold in [Float(0.62), 0.65, 0.68] {
+                for scale in [Float(0.5), 0.75, 1] {
+                    judged.append(SemanticMatcher.Settings(threshold: threshold, margin: 0.04, sentenceWeight: 0.8, actionFloor: floor, valuePenalty: 0.2,
+                                                           phraseMean: 0.25, verbPenalty: 1, unrelatedVerbPenalty: 1, swapScale: scale))
+                }
+            }
+        }
         return [SemanticMatcher.Settings(threshold: 0.65, margin: 0.05, sentenceWeight: 0.8, actionFloor: 0.4, valuePenalty: 0.2, phraseMean: 0.25)]
             + judged
     }()
