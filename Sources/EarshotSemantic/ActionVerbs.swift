@@ -53,6 +53,13 @@ public struct ActionVerbs: Sendable {
         "forget", "shut", "create", "share",
     ]
 
+    /// Whether the request's verb is one of the intent's verbs or a synonym (a shared sense among the
+    /// commonest): evidence for the intent, not only no evidence against it.
+    public func confirms(_ request: Request, _ verbs: Set<String>) -> Bool {
+        guard case .verb(let lemmas) = request else { return false }
+        return lemmas.contains { lemma in verbs.contains { net.relation(lemma, $0) == .same } }
+    }
+
     /// How a request's verb stands to an intent's verbs.
     public enum Fit: Sendable, Equatable {
         /// The same action, a synonym or a near relative; or nothing to judge.
@@ -98,6 +105,10 @@ public struct ActionVerbs: Sendable {
         "my", "the", "a", "an", "me", "some", "this", "that", "these", "those", "our", "your", "his", "her", "their", "it", "all",
         "every", "everything", "any", "us", "them", "him", "up", "out", "off", "down", "on", "over", "back", "away",
     ]
+
+    /// Words that open an object ("favorite [the] soup"): after a request's first word WordNet has as no
+    /// verb, they make it one.
+    static let determiners: Set<String> = ["my", "the", "a", "an", "this", "that", "these", "those", "our", "your", "all", "every"]
 
     /// Prepositions: after a request's first word they make it a noun ("soup for delivery").
     static let prepositions: Set<String> = ["for", "of", "from", "with", "in", "at", "to", "on", "by", "please"]
@@ -176,7 +187,13 @@ public struct ActionVerbs: Sendable {
                 continue
             }
             if negated { return (.negated, nil) }
-            guard !lemmas.isEmpty else { return (.unknown, nil) }
+            guard !lemmas.isEmpty else {
+                // A request that opens with a word WordNet has as no verb, before its object ("favorite
+                // the chicken soup", "screenshot my hike"): a verb nobody listed, unrelated to every intent's.
+                let unlisted = index == 0 && next.map(Self.determiners.contains) == true && !Self.objectStarts.contains(word)
+                    && word.count > 2 && word.allSatisfy(\.isLetter)
+                return unlisted ? (.verb([word]), index..<(index + 1)) : (.unknown, nil)
+            }
             let range = index..<(index + reading.width)
             let width = reading.width
             let refusing = lemmas.filter(Self.refusals.contains)

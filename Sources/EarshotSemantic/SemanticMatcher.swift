@@ -69,9 +69,14 @@ public struct SemanticMatcher: FlexibleMatcher {
         /// verb whose swap changes the request little loses little.
         public var swapScale: Float
 
+        /// Added to an intent's score when the request's verb is one of the intent's verbs or a synonym
+        /// (``ActionVerbs/confirms(_:_:)``): "log it" for logging, in words the phrases never used.
+        public var verbBonus: Float
+
         public init(threshold: Float, margin: Float, sentenceWeight: Float = 1, actionFloor: Float = -1, valuePenalty: Float = 0,
                     phraseMean: Float = 0, verbPenalty: Float = 0, unrelatedVerbPenalty: Float = 0, verbVouch: Float = 2,
-                    actionVouch: Float = 2, swapVouch: Float = 2, swapScale: Float = 0) {
+                    actionVouch: Float = 2, swapVouch: Float = 2, swapScale: Float = 0, verbBonus: Float = 0) {
+            self.verbBonus = verbBonus
             self.threshold = threshold
             self.margin = margin
             self.sentenceWeight = sentenceWeight
@@ -300,7 +305,8 @@ public struct SemanticMatcher: FlexibleMatcher {
             }
             if settings.verbPenalty > 0, said != .unknown {
                 switch verbs.fit(said, intentVerbs[app][intent], answers: intentAnswers[app][intent]) {
-                case .fits: break
+                case .fits:
+                    if settings.verbBonus > 0, verbs.confirms(said, intentVerbs[app][intent]) { score += settings.verbBonus }
                 case .unrelated:
                     // Only an intent that could match or be too close to call needs the sentence model's word.
                     if score < settings.threshold - settings.margin {

@@ -184,10 +184,18 @@ public struct VerbNet: Sendable {
     /// "pull up" (a car) under "stop" and "bring up" (a memory) under "create", not under the screen's
     /// "show".
     public func isIn(_ lemma: String, family: Set<Int>) -> Bool {
-        if lemma.hasPrefix("un"), senses[lemma] == nil { return true }
-        guard let first = senses[lemma]?.first else { return false }
-        if lemma.contains("_") { return common(lemma)?.contains(where: family.contains) == true }
-        return family.contains(first) || (hypernyms[first] ?? []).contains(where: family.contains)
+        distance(of: lemma, from: family) != nil
+    }
+
+    /// How far `lemma` is from the actions of `family` (``isIn(_:family:)``): 0 when it is one of them
+    /// (its sense is one of the family's, or "un" + a verb), 1 when its commonest sense is a direct
+    /// hyponym of one ("erase" of "remove", "test" of "evaluate"), nil when it is none of them.
+    public func distance(of lemma: String, from family: Set<Int>) -> Int? {
+        if lemma.hasPrefix("un"), senses[lemma] == nil { return 0 }
+        guard let first = senses[lemma]?.first else { return nil }
+        if lemma.contains("_") { return common(lemma)?.contains(where: family.contains) == true ? 0 : nil }
+        if family.contains(first) { return 0 }
+        return (hypernyms[first] ?? []).contains(where: family.contains) ? 1 : nil
     }
 
     /// The commonest senses of `lemmas`, for ``isIn(_:family:)``.

@@ -65,11 +65,12 @@ public struct FlexibleMatchingAccuracy: Sendable {
         }
         // Issue 19's fourth pass (verbs of several words, support verbs with nouns, questions): how much an
         // unrelated verb's swap costs, at the action floor and thresholds around the calibrated ones.
-        for floor in [Float(0.3), 0.35] {
+        // And a bonus for a verb that is the intent's own or a synonym.
+        for bonus in [Float(0), 0.03, 0.06] {
             for threshold in [Float(0.62), 0.65, 0.68] {
                 for scale in [Float(0.5), 0.75, 1] {
-                    judged.append(SemanticMatcher.Settings(threshold: threshold, margin: 0.04, sentenceWeight: 0.8, actionFloor: floor, valuePenalty: 0.2,
-                                                           phraseMean: 0.25, verbPenalty: 1, unrelatedVerbPenalty: 1, swapScale: scale))
+                    judged.append(SemanticMatcher.Settings(threshold: threshold, margin: 0.04, sentenceWeight: 0.8, actionFloor: 0.3, valuePenalty: 0.2,
+                                                           phraseMean: 0.25, verbPenalty: 1, unrelatedVerbPenalty: 1, swapScale: scale, verbBonus: bonus))
                 }
             }
         }
