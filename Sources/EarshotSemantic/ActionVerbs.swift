@@ -22,9 +22,15 @@ public struct ActionVerbs: Sendable {
         /// reminding me": `of` holds its lemmas). Another action unless the intent's own verbs hold the
         /// refusal and the action refused ("stop my parking", "stop parking downtown").
         case refused([String], of: [String])
-        /// A light verb with a particle, a two-word verb WordNet has ("put in", "pick up", "take down"):
-        /// judged only when WordNet calls it the opposite of the intent's verbs, or one of the other actions.
+        /// A light verb with a particle, a two-word verb WordNet has ("put in", "pick up", "take down",
+        /// "get rid of", the particle after the object: "take my postcard off the board"), or with a
+        /// noun that names an action ("make a copy of", "give it a rating", "take a look at": the noun's
+        /// verbs, ``NounActions``): judged only when WordNet calls it the opposite of the intent's verbs,
+        /// or one of the other actions.
         case phrasal([String])
+        /// A question ("where's the card I mailed", "how many miles did I hike", "is my soup on its way"):
+        /// it asks to be told something, so it fits only an intent that tells (``ActionVerbs/answers(_:phrases:)``).
+        case question
     }
 
     public let net: VerbNet
@@ -46,6 +52,13 @@ public struct ActionVerbs: Sendable {
         "print", "hide", "block", "copy", "duplicate", "reduce", "decrease", "sell", "complain", "report", "translate", "dispute",
         "forget", "shut", "create", "share",
     ]
+
+    /// Whether the request's verb is one of the intent's verbs or a synonym (a shared sense among the
+    /// commonest): evidence for the intent, not only no evidence against it.
+    public func confirms(_ request: Request, _ verbs: Set<String>) -> Bool {
+        guard case .verb(let lemmas) = request else { return false }
+        return lemmas.contains { lemma in verbs.contains { net.relation(lemma, $0) == .same } }
+    }
 
     /// How a request's verb stands to an intent's verbs.
     public enum Fit: Sendable, Equatable {
@@ -93,11 +106,44 @@ public struct ActionVerbs: Sendable {
         "every", "everything", "any", "us", "them", "him", "up", "out", "off", "down", "on", "over", "back", "away",
     ]
 
+    /// Words that open an object ("favorite [the] soup"): after a request's first word WordNet has as no
+    /// verb, they make it one.
+    static let determiners: Set<String> = ["my", "the", "a", "an", "this", "that", "these", "those", "our", "your", "all", "every"]
+
     /// Prepositions: after a request's first word they make it a noun ("soup for delivery").
     static let prepositions: Set<String> = ["for", "of", "from", "with", "in", "at", "to", "on", "by", "please"]
 
     /// Particles that make a two-word verb WordNet lists ("sum up", "pull up", "set up").
     static let particles: Set<String> = ["up", "out", "off", "down", "on", "over", "back", "away", "in"]
+
+    /// Particles that make a two-word verb when said after the verb's object ("take my postcard off the
+    /// board", "turn the camera off"); "in", "on" and "over" after an object are read as prepositions.
+    static let separableParticles: Set<String> = ["up", "out", "off", "down", "back", "away"]
+
+    /// How many words may stand between a verb and its particle ("take [my latest postcard] off").
+    static let particleReach = 4
+
+    /// Light verbs that make an action of a noun ("make a copy", "take a look", "give it a rating", "do
+    /// a check", "have a look"), unlike "get", "grab" or "bring", which hand a thing over ("get me a copy").
+    static let supportVerbs: Set<String> = ["make", "do", "take", "give", "have"]
+
+    /// Words between a support verb and its noun: who it is for, and determiners ("give me a summary",
+    /// "give it a quick rating", "make another copy").
+    static let nounLead: Set<String> = [
+        "me", "us", "him", "her", "them", "it", "a", "an", "the", "some", "my", "our", "your", "this", "that", "another", "its",
+        "their", "his", "one", "quick", "new", "second", "final", "full", "short", "brief", "little",
+    ]
+
+    /// Words that open a question ("wheres", "whats": apostrophes dropped).
+    static let questionWords: Set<String> = [
+        "what", "whats", "where", "wheres", "when", "whens", "how", "hows", "which", "who", "whos", "why", "whose", "whom",
+    ]
+
+    /// Auxiliaries that open a yes/no question ("is my soup on its way", "has my soup left", "did I
+    /// water the basil"); "do" and "have" only before a person ("do I have …"; "have Soup Chef send …"
+    /// is a request).
+    static let questionAuxiliaries: Set<String> = ["is", "are", "was", "were", "did", "does", "has", "am"]
+    static let questionSubjects: Set<String> = ["i", "you", "we", "they"]
 
     /// The action of `request` (normalised, carriers and app names and values taken out).
     public func request(_ words: [Substring]) -> Request {
@@ -124,20 +170,32 @@ public struct ActionVerbs: Sendable {
                 index += Self.negations.contains(word) ? 1 : 2
                 continue
             }
+            // "how about ordering soup" is a suggestion, not a question.
+            if !negated, Self.questionWords.contains(word), next != "about" { return (.question, nil) }
+            if !negated, Self.questionAuxiliaries.contains(word) || (["do", "have"].contains(word) && next.map(Self.questionSubjects.contains) == true) {
+                return (.question, nil)
+            }
             if Self.lead.contains(word) || word == "do" {
                 index += 1
                 continue
             }
-            let lemmas = lemmas(words, at: index)
+            let reading = reading(words, at: index)
+            let lemmas = reading.lemmas
             if negated, lemmas.contains(where: Self.doubleNegatives.contains) {
                 negated = false
                 index += 1
                 continue
             }
             if negated { return (.negated, nil) }
-            guard !lemmas.isEmpty else { return (.unknown, nil) }
-            let width = lemmas[0].contains("_") ? 2 : 1
-            let range = index..<(index + width)
+            guard !lemmas.isEmpty else {
+                // A request that opens with a word WordNet has as no verb, before its object ("favorite
+                // the chicken soup", "screenshot my hike"): a verb nobody listed, unrelated to every intent's.
+                let unlisted = index == 0 && next.map(Self.determiners.contains) == true && !Self.objectStarts.contains(word)
+                    && word.count > 2 && word.allSatisfy(\.isLetter)
+                return unlisted ? (.verb([word]), index..<(index + 1)) : (.unknown, nil)
+            }
+            let range = index..<(index + reading.width)
+            let width = reading.width
             let refusing = lemmas.filter(Self.refusals.contains)
             if !refusing.isEmpty {
                 var object = index + width
@@ -146,7 +204,12 @@ public struct ActionVerbs: Sendable {
                 return (.refused(refusing, of: refused), range)
             }
             if lemmas.contains(where: { Self.light.contains(String($0.split(separator: "_")[0])) }) {
-                return width == 2 ? (.phrasal(lemmas), range) : (.unknown, nil)
+                if lemmas.contains(where: { $0.contains("_") }) { return (.phrasal(lemmas), range) }
+                if lemmas.contains(where: Self.supportVerbs.contains) {
+                    let nouns = nounAction(words, after: index + 1)
+                    if !nouns.isEmpty { return (.phrasal(nouns), range) }
+                }
+                return (.unknown, nil)
             }
             let after = index + width < words.count ? String(words[index + width]) : nil
             // The request's first word, a verb WordNet has, not followed by a preposition ("soup for
@@ -158,14 +221,70 @@ public struct ActionVerbs: Sendable {
         return (negated ? .negated : .unknown, nil)
     }
 
-    /// The verb lemmas of the word at `index`, as a two-word verb with the next word when WordNet has one.
+    /// The verb lemmas of the word at `index`, as a verb of several words when WordNet has one.
     func lemmas(_ words: [Substring], at index: Int) -> [String] {
+        reading(words, at: index).lemmas
+    }
+
+    /// The verb lemmas of the word at `index` and how many words the verb takes: three when WordNet has
+    /// the word with the next two ("get rid of"), two with a particle next ("call off", "sum up"), one
+    /// with a particle after its object ("take my postcard off the board": `take_off`), else one.
+    func reading(_ words: [Substring], at index: Int) -> (lemmas: [String], width: Int) {
         let word = String(words[index])
-        if index + 1 < words.count, Self.particles.contains(String(words[index + 1])) {
-            let phrasal = net.lemmas(of: word).map { "\($0)_\(words[index + 1])" }.filter { net.senses[$0] != nil }
-            if !phrasal.isEmpty { return phrasal }
+        let bases = net.lemmas(of: word)
+        if index + 2 < words.count {
+            let three = bases.map { "\($0)_\(words[index + 1])_\(words[index + 2])" }.filter { net.senses[$0] != nil }
+            if !three.isEmpty { return (three, 3) }
         }
-        return net.lemmas(of: word)
+        if index + 1 < words.count, Self.particles.contains(String(words[index + 1])) {
+            let phrasal = bases.map { "\($0)_\(words[index + 1])" }.filter { net.senses[$0] != nil }
+            if !phrasal.isEmpty { return (phrasal, 2) }
+        }
+        // The particle after the object: only over words that are no particle or preposition themselves.
+        var position = index + 2
+        let object = index + 1 < words.count && !Self.prepositions.contains(String(words[index + 1]))
+        while object, position < min(words.count, index + 2 + Self.particleReach) {
+            let candidate = String(words[position])
+            if Self.separableParticles.contains(candidate) {
+                let phrasal = bases.map { "\($0)_\(candidate)" }.filter { net.senses[$0] != nil }
+                if !phrasal.isEmpty { return (phrasal, 1) }
+                break
+            }
+            if Self.prepositions.contains(candidate) || Self.particles.contains(candidate) { break }
+            position += 1
+        }
+        return (bases, 1)
+    }
+
+    /// The actions of the noun a support verb makes an action of ("make [a] copy", "give [me a]
+    /// summary"): the first word after `index` past ``nounLead`` (``NounActions``); none when it names a
+    /// thing.
+    func nounAction(_ words: [Substring], after index: Int) -> [String] {
+        // The noun an article opens, also after the thing it is done to: "give [my last coffee] a rating".
+        for article in index..<min(words.count, index + 2 + Self.particleReach) {
+            if Self.prepositions.contains(String(words[article])) { break }
+            guard ["a", "an"].contains(words[article]) else { continue }
+            var position = article + 1
+            while position < words.count, Self.nounLead.contains(String(words[position])) { position += 1 }
+            if position < words.count { return NounActions.shared.verbs(of: String(words[position])) }
+            break
+        }
+        var position = index
+        while position < words.count, Self.nounLead.contains(String(words[position])) { position += 1 }
+        guard position < words.count else { return [] }
+        return NounActions.shared.verbs(of: String(words[position]))
+    }
+
+    /// Whether an intent tells something (a question can ask for it): its category is information or
+    /// search, or one of its phrases is a question ("When did my pet last eat in {applicationName}").
+    public func answers(_ intent: Intent, phrases: [Phrase]) -> Bool {
+        if intent.category == .information || intent.category == .search { return true }
+        return phrases.contains { phrase in
+            guard case .text(let text) = phrase.template.pieces.first else { return false }
+            let words = Normalizer.normalize(text).split(separator: " ").map(String.init)
+            guard let first = words.first else { return false }
+            return Self.questionWords.contains(first) || Self.questionAuxiliaries.contains(first)
+        }
     }
 
     /// The verbs of an intent, from everything its manifest says of it: each phrase's, its title's and its
@@ -209,9 +328,11 @@ public struct ActionVerbs: Sendable {
     }
 
     /// How a request's verb stands to an intent's verbs.
-    public func fit(_ request: Request, _ verbs: Set<String>) -> Fit {
+    /// `answers`: whether the intent tells something (``answers(_:phrases:)``), for a question.
+    public func fit(_ request: Request, _ verbs: Set<String>, answers: Bool = true) -> Fit {
         switch request {
         case .unknown: return .fits
+        case .question: return answers ? .fits : .conflicts
         case .negated: return .conflicts
         case .refused(let lemmas, let refused):
             func fits(_ lemmas: [String]) -> Bool {

@@ -69,9 +69,14 @@ public struct SemanticMatcher: FlexibleMatcher {
         /// verb whose swap changes the request little loses little.
         public var swapScale: Float
 
+        /// Added to an intent's score when the request's verb is one of the intent's verbs or a synonym
+        /// (``ActionVerbs/confirms(_:_:)``): "log it" for logging, in words the phrases never used.
+        public var verbBonus: Float
+
         public init(threshold: Float, margin: Float, sentenceWeight: Float = 1, actionFloor: Float = -1, valuePenalty: Float = 0,
                     phraseMean: Float = 0, verbPenalty: Float = 0, unrelatedVerbPenalty: Float = 0, verbVouch: Float = 2,
-                    actionVouch: Float = 2, swapVouch: Float = 2, swapScale: Float = 0) {
+                    actionVouch: Float = 2, swapVouch: Float = 2, swapScale: Float = 0, verbBonus: Float = 0) {
+            self.verbBonus = verbBonus
             self.threshold = threshold
             self.margin = margin
             self.sentenceWeight = sentenceWeight
@@ -109,6 +114,9 @@ public struct SemanticMatcher: FlexibleMatcher {
     private let intentValueSets: [[Set<String>]]
     /// By app position, for each intent of the index its verbs (``ActionVerbs/verbs(of:phrases:)``).
     private let intentVerbs: [[Set<String>]]
+    /// By app position, for each intent of the index whether it tells something (a question can ask
+    /// for it: ``ActionVerbs/answers(_:phrases:)``).
+    private let intentAnswers: [[Bool]]
     private let verbs: ActionVerbs
     /// Every intent verb said as "<verb> it" (``ActionVerbs/frame(_:)``), encoded once: what
     /// ``Settings/verbVouch`` weighs a request's verb against.
@@ -149,6 +157,15 @@ public struct SemanticMatcher: FlexibleMatcher {
             return intents.map { id in
                 guard let intent = app.manifest.intent(id) else { return [] }
                 return verbs.verbs(of: intent, phrases: phrases.filter { $0.intent.id == id }.map(\.phrase))
+            }
+        }
+        intentAnswers = catalog.apps.indices.map { position in
+            let app = catalog.apps[position]
+            let phrases = app.manifest.phrases(in: app.locale)
+            let intents = position < index.apps.count ? index.apps[position].intents : []
+            return intents.map { id in
+                guard let intent = app.manifest.intent(id) else { return true }
+                return verbs.answers(intent, phrases: phrases.filter { $0.intent.id == id }.map(\.phrase))
             }
         }
         let lemmas = Array(Set(intentVerbs.flatMap { $0.flatMap { $0 } })).sorted()
@@ -287,8 +304,9 @@ public struct SemanticMatcher: FlexibleMatcher {
                 score -= settings.valuePenalty * Float(values.filter { takes.isDisjoint(with: $0) }.count) / Float(values.count)
             }
             if settings.verbPenalty > 0, said != .unknown {
-                switch verbs.fit(said, intentVerbs[app][intent]) {
-                case .fits: break
+                switch verbs.fit(said, intentVerbs[app][intent], answers: intentAnswers[app][intent]) {
+                case .fits:
+                    if settings.verbBonus > 0, verbs.confirms(said, intentVerbs[app][intent]) { score += settings.verbBonus }
                 case .unrelated:
                     // Only an intent that could match or be too close to call needs the sentence model's word.
                     if score < settings.threshold - settings.margin {
@@ -333,17 +351,29 @@ public struct SemanticMatcher: FlexibleMatcher {
         let range: Range<Int>?
         let action: Embedding
         var similarities: [String: Float] = [:]
+        /// The verbs the request's verb governs ("remind me to water the monstera": water): another
+        /// request about them, not them.
+        let governed: Set<String>
 
         init(matcher: SemanticMatcher, normalized: String, apps: [Int], action: Embedding) {
             self.matcher = matcher
             words = matcher.action(of: SemanticMatcher.request(in: normalized), apps: apps).split(separator: " ")
             range = matcher.verbs.verbRange(words)
             self.action = action
+            var governed: Set<String> = []
+            if let range {
+                for position in range.upperBound..<max(range.upperBound, words.count - 1) where words[position] == "to" {
+                    governed.formUnion(matcher.verbs.net.lemmas(of: String(words[position + 1])))
+                }
+            }
+            self.governed = governed
         }
 
-        /// The highest similarity over `verbs` (light verbs left out: "get my last hike" says nothing).
+        /// The highest similarity over `verbs` (light verbs left out: "get my last hike" says nothing);
+        /// -1 when the request's verb governs one of them ("remind me to water …" against watering: the
+        /// swap would say the intent's verb twice, and the sentence model would find it close).
         func similarity(to verbs: Set<String>) -> Float {
-            guard let range else { return -1 }
+            guard let range, governed.isDisjoint(with: verbs) else { return -1 }
             let missing = verbs.filter { similarities[$0] == nil && !ActionVerbs.light.contains($0) }.sorted()
             if !missing.isEmpty {
                 let texts = missing.map { verb in
@@ -362,7 +392,7 @@ public struct SemanticMatcher: FlexibleMatcher {
         guard let position = index.apps[app].intents.firstIndex(of: intent) else { return nil }
         let said = requestedAction(normalized, apps: apps)
         guard case .verb(let lemmas) = said else { return nil }
-        let fit = verbs.fit(said, intentVerbs[app][position])
+        let fit = verbs.fit(said, intentVerbs[app][position], answers: intentAnswers[app][position])
         guard fit == .unrelated else { return nil }
         let frames = encoder.encode(lemmas.map(ActionVerbs.frame))
         let verbSimilarity = frames.flatMap { frame in intentVerbs[app][position].compactMap { verbFrames[$0]?.cosine(frame) } }.max() ?? -1

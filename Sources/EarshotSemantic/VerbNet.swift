@@ -31,6 +31,10 @@ public struct VerbNet: Sendable {
     let exceptions: [String: [String]]
     /// Lemma → times tagged as a verb, and as anything else, in WordNet's sense-tagged corpus.
     let tagged: [String: (verb: Int, other: Int)]
+    /// Synset → its lemmas, in WordNet's order (what a noun's derivational link points at).
+    let words: [Int: [String]]
+    /// WordNet's folder this net was read from (its nouns are read on first use: ``nounActions``).
+    let folder: String
 
     /// Whether WordNet was found.
     public var available: Bool { !senses.isEmpty }
@@ -51,7 +55,8 @@ public struct VerbNet: Sendable {
     public init(folder: String) {
         guard let index = try? String(contentsOfFile: folder + "/index.verb", encoding: .utf8),
               let data = try? String(contentsOfFile: folder + "/data.verb", encoding: .utf8) else {
-            senses = [:]; hypernyms = [:]; antonyms = [:]; links = [:]; exceptions = [:]; tagged = [:]
+            senses = [:]; hypernyms = [:]; antonyms = [:]; links = [:]; exceptions = [:]; tagged = [:]; words = [:]
+            self.folder = folder
             return
         }
         // "order v 9 4 ! @ ~ + 9 6 00746736 ...": lemma, pos, synset count, pointer kinds, then the offsets.
@@ -64,11 +69,12 @@ public struct VerbNet: Sendable {
             senses[String(fields[0])] = fields[first..<(first + count)].compactMap { Int($0) }
         }
         // "01860813 38 v 02 stop 0 halt 0 011 ! 02014183 v 0101 @ ... | gloss".
-        var hypernyms: [Int: [Int]] = [:], antonyms: [Int: [Int]] = [:], links: [Int: [Int]] = [:]
+        var hypernyms: [Int: [Int]] = [:], antonyms: [Int: [Int]] = [:], links: [Int: [Int]] = [:], synsetWords: [Int: [String]] = [:]
         for line in data.split(separator: "\n") where !line.hasPrefix(" ") {
             let body = line.split(separator: "|", maxSplits: 1).first ?? line
             let fields = body.split(separator: " ")
-            guard fields.count > 4, let offset = Int(fields[0]), let words = Int(fields[3], radix: 16) else { continue }
+            guard fields.count > 4, let offset = Int(fields[0]), let words = Int(fields[3], radix: 16), fields.count > 4 + words * 2 else { continue }
+            synsetWords[offset] = (0..<words).map { fields[4 + $0 * 2].lowercased() }
             var position = 4 + words * 2
             guard position < fields.count, let pointers = Int(fields[position]) else { continue }
             position += 1
@@ -112,6 +118,8 @@ public struct VerbNet: Sendable {
         self.links = links
         self.exceptions = exceptions
         self.tagged = tagged
+        self.words = synsetWords
+        self.folder = folder
     }
 
     /// The verb lemmas a word form can be ("ordering" → order, "got" → get, "logged" → log), as
@@ -170,12 +178,24 @@ public struct VerbNet: Sendable {
     }
 
     /// Whether `lemma` names one of the actions of `family` in its first (commonest) sense: that sense is
-    /// one of the family's senses or a direct hyponym of one ("erase" of "remove"). A two-word verb
-    /// ("pull up", "bring up") is never in a family: WordNet lacks most of their senses on a screen.
+    /// one of the family's senses or a direct hyponym of one ("erase" of "remove"). A verb of several
+    /// words ("call off", "get rid of") is in a family only when one of its commonest senses is one of
+    /// the family's (a synonym: "call off" is "cancel"); hypernyms do not count for them: WordNet files
+    /// "pull up" (a car) under "stop" and "bring up" (a memory) under "create", not under the screen's
+    /// "show".
     public func isIn(_ lemma: String, family: Set<Int>) -> Bool {
-        if lemma.hasPrefix("un"), senses[lemma] == nil { return true }
-        guard !lemma.contains("_"), let first = senses[lemma]?.first else { return false }
-        return family.contains(first) || (hypernyms[first] ?? []).contains(where: family.contains)
+        distance(of: lemma, from: family) != nil
+    }
+
+    /// How far `lemma` is from the actions of `family` (``isIn(_:family:)``): 0 when it is one of them
+    /// (its sense is one of the family's, or "un" + a verb), 1 when its commonest sense is a direct
+    /// hyponym of one ("erase" of "remove", "test" of "evaluate"), nil when it is none of them.
+    public func distance(of lemma: String, from family: Set<Int>) -> Int? {
+        if lemma.hasPrefix("un"), senses[lemma] == nil { return 0 }
+        guard let first = senses[lemma]?.first else { return nil }
+        if lemma.contains("_") { return common(lemma)?.contains(where: family.contains) == true ? 0 : nil }
+        if family.contains(first) { return 0 }
+        return (hypernyms[first] ?? []).contains(where: family.contains) ? 1 : nil
     }
 
     /// The commonest senses of `lemmas`, for ``isIn(_:family:)``.

@@ -54,4 +54,46 @@ struct ActionVerbsTests {
         // WordNet's corpus has "forward" mostly as an adverb, and a name follows it, not "my" or "the".
         #expect(request("forward Priya's postcard to my sister") == .verb(["forward"]))
     }
+
+    @Test("a verb of several words is read as one, wherever its particle is, and its meaning is WordNet's")
+    func multiwordVerbs() {
+        // "call off" is "cancel", "get rid of" is "remove": other actions on the things an order or a list names.
+        #expect(request("call off my clam chowder order") == .verb(["call_off"]))
+        #expect(verbs.fit(request("call off my clam chowder order"), ["order", "buy"]) == .conflicts)
+        #expect(request("get rid of the packing list") == .phrasal(["get_rid_of"]))
+        #expect(verbs.fit(request("get rid of the packing list"), ["summarize", "read"]) == .conflicts)
+        // The particle after the object is the verb's: "clear … out" clears.
+        #expect(request("take my latest postcard off my board") == .phrasal(["take_off"]))
+        #expect(request("clear my packing list out") == .verb(["clear_out"]))
+        #expect(verbs.fit(request("turn the pet camera off"), ["turn_on", "open"]) == .conflicts)
+        // A two-word verb for the screen's "show" is still a wording of it, whatever else WordNet files it under.
+        #expect(verbs.fit(request("pull up the menu"), ["open", "show"]) != .conflicts)
+        #expect(verbs.fit(request("bring up my last hike"), ["open", "show"]) != .conflicts)
+        #expect(verbs.fit(request("sum up my shopping list"), ["summarize"]) == .fits)
+    }
+
+    @Test("a support verb with a noun asks for the noun's action")
+    func supportVerbNouns() {
+        #expect(request("make a copy of my last hike") == .phrasal(["copy"]))
+        #expect(verbs.fit(request("make a copy of the garden album"), ["share", "post", "send"]) == .conflicts)
+        #expect(verbs.fit(request("give my last coffee a rating"), ["order", "buy"]) == .conflicts)
+        // The WWDC example: a summary is the action of summarizing.
+        #expect(verbs.fit(request("give me a summary of my shopping list"), ["summarize"]) == .fits)
+        // A thing handed over names no action: ordering soup is not judged by "soup".
+        #expect(request("give me a bowl of soup") == .unknown)
+        #expect(request("get me a copy of the menu") == .unknown)
+    }
+
+    @Test("a question asks to be told: it fits an intent that tells, not one that acts")
+    func questions() {
+        for text in ["where's the card I mailed to Priya", "how many miles did I hike this week", "is my soup on its way",
+                     "has my soup left yet", "do I have anything on my list", "when did the cat last eat"] {
+            #expect(request(text) == .question, "\(text)")
+        }
+        #expect(verbs.fit(.question, ["post", "share"], answers: false) == .conflicts)
+        #expect(verbs.fit(.question, ["track"], answers: true) == .fits)
+        // A suggestion and a request are no questions.
+        #expect(request("how about ordering soup") != .question)
+        #expect(request("can you order my soup") == .verb(["order"]))
+    }
 }

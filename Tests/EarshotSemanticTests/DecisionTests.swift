@@ -87,4 +87,28 @@ struct DecisionTests {
         let turn = await session.respond(to: "how much is a bowl of clam chowder at Soup Chef")
         #expect(turn.outcome == .noMatch, "\(turn.reply.text)")
     }
+
+    @Test("a verb of several words or a light verb with an action noun is judged: calling off or copying is no order and no summary")
+    func multiwordAndNounActionsAreJudged() async throws {
+        for line in ["call off my tomato soup order with Soup Chef", "make a copy of my shopping list with Demo",
+                     "get rid of my shopping list with Demo"] {
+            var session = try semanticSession("homepod")
+            let turn = await session.respond(to: line)
+            #expect(turn.outcome == .noMatch, "\(line) → \(turn.match?.intent ?? "") \(turn.reply.text)")
+        }
+        // The noun's action can be the intent's own: a summary is summarizing.
+        var session = try semanticSession("homepod")
+        let summary = await session.respond(to: "Give me a summary of my shopping list with Demo")
+        #expect(summary.match?.intent == "SummarizeList", "\(summary.reply.text)")
+    }
+
+    @Test("a question is answered by an intent that tells, never performed by one that acts")
+    func questionsDoNotPerform() async throws {
+        var session = try semanticSession("homepod")
+        let turn = await session.respond(to: "when did I last order the tomato soup with Soup Chef")
+        #expect(turn.match?.intent != "OrderSoup", "\(turn.reply.text)")
+        session = try semanticSession("homepod")
+        let status = await session.respond(to: "where is my soup order right now, Soup Chef")
+        #expect(status.match?.intent == "TrackOrder", "\(status.reply.text)")
+    }
 }

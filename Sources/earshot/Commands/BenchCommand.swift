@@ -61,6 +61,12 @@ struct BenchCommand: AsyncParsableCommand {
     @Option(help: ArgumentHelp("With --only flexible --part: the swap vouch instead of the calibrated one (development files only).", visibility: .hidden))
     var swapVouch: Float?
 
+    @Option(help: ArgumentHelp("With --only flexible --part: the verb bonus instead of the calibrated one (development files only).", visibility: .hidden))
+    var verbBonus: Float?
+
+    @Option(help: ArgumentHelp("With --only flexible --part: the swap scale instead of the calibrated one (development files only).", visibility: .hidden))
+    var swapScale: Float?
+
     @Flag(help: ArgumentHelp("With --only flexible --part: the calibration grid on those files as well (for tuning on a split of the development files).", visibility: .hidden))
     var grid = false
 
@@ -178,11 +184,13 @@ struct BenchCommand: AsyncParsableCommand {
                 var settings = SemanticMatcher.Settings.calibrated
                 if let unrelatedVerbPenalty { settings.unrelatedVerbPenalty = unrelatedVerbPenalty }
                 if let swapVouch { settings.swapVouch = swapVouch }
+                if let verbBonus { settings.verbBonus = verbBonus }
+                if let swapScale { settings.swapScale = swapScale }
                 for (position, result) in try FlexibleMatchingAccuracy.measure(files: part, encoder: encoder,
                                                                               settings: [settings] + (self.grid ? FlexibleMatchingAccuracy.calibrationGrid : [])).enumerated() {
-                    say(String(format: "%@ %@ (action floor %.2f, unrelated verb %.2f, swap vouch %.2f, swap scale %.2f, threshold %.2f, margin %.2f, verbs %.2f): precision %.3f recall %.3f (rows %d, to match %d, matched %d, correct %d, values right %d, asked %d)",
+                    say(String(format: "%@ %@ (action floor %.2f, unrelated verb %.2f, swap vouch %.2f, swap scale %.2f, verb bonus %.2f, threshold %.2f, margin %.2f, verbs %.2f): precision %.3f recall %.3f (rows %d, to match %d, matched %d, correct %d, values right %d, asked %d)",
                                part.joined(separator: " + "), position == 0 ? "at the calibrated settings" : "grid", result.settings.actionFloor, result.settings.unrelatedVerbPenalty, result.settings.swapVouch,
-                               result.settings.swapScale, result.settings.threshold, result.settings.margin, result.settings.verbPenalty, result.precision, result.recall, result.rows, result.positives, result.matched,
+                               result.settings.swapScale, result.settings.verbBonus, result.settings.threshold, result.settings.margin, result.settings.verbPenalty, result.precision, result.recall, result.rows, result.positives, result.matched,
                                result.correct, result.correctValues, result.asked))
                     if misses, position == 0 { say(result.confusions.map { "  - \($0)" }.joined(separator: "\n")) }
                 }
