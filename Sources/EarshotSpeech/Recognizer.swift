@@ -181,6 +181,8 @@ public final class Recognizer {
     public internal(set) var lastDiagnostics: (gap: Double, coverage: Double, voiced: Double, phones: Int) = (0, 0, 0, 0)
     /// Seconds the last recognition spent decoding with the grammar and with the phone loop.
     public internal(set) var lastTimings: (grammar: Double, phoneLoop: Double) = (0, 0)
+    /// Processor seconds (of the decoding thread) the last recognition spent in each ``Stage``.
+    public internal(set) var lastStageSeconds: [Stage: Double] = [:]
     /// The acoustic model and dictionary the decoders were started with.
     public let model: Model
     /// Words the dictionary lacked, with the pronunciation Earshot derived.
@@ -339,8 +341,10 @@ public final class Recognizer {
         try startUtterance(in: context)
         // A whole clip: its background is learnt from all of it first, so its first words are cleaned too.
         if let noiseSuppression {
-            suppressor = NoiseSuppressor(suppression: noiseSuppression)
-            suppressor?.learn(audio.samples)
+            charge(.suppression) {
+                suppressor = NoiseSuppressor(suppression: noiseSuppression)
+                suppressor?.learn(audio.samples)
+            }
         }
         // A tenth of a second of near-silence either side: a clip that starts or ends mid-word (synthesised
         // speech does) leaves the decoder no silence to begin and end the sentence in.

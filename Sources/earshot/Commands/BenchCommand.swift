@@ -240,9 +240,12 @@ struct BenchCommand: AsyncParsableCommand {
             say("## Household server (`earshot serve`) under load\n\n" + (try await ServeBenchmark.measure(examples: examples)).markdown + "\n")
         }
         if only == .people {  // not part of `all`: it synthesises with Piper and plays hundreds of rows in several noises
-            // People's speech: heard with the person model unless --speaker says otherwise.
+            // People's speech: heard with the person model unless --speaker says otherwise. Its start-up (both
+            // decoders: the acoustic model and dictionary loaded twice) is once per process, not per turn.
+            let startup = PeopleBenchmark.cpuSeconds()
             let loop = try SpeechLoop(recognizer: try Recognizer(model: try .for(speaker ?? .person),
                                                                  frontEndOptions: (frontEnd ?? "").split(separator: " ").map(String.init)))
+            let startupSeconds = PeopleBenchmark.cpuSeconds() - startup
             if let noiseFloor { loop.recognizer.noiseFloor = noiseFloor }
             loop.recognizer.padsWithOwnNoise = ownNoisePad
             if let noiseSuppression { loop.recognizer.noiseSuppression = noiseSuppression == 0 ? nil : noiseSuppression }
@@ -263,6 +266,8 @@ struct BenchCommand: AsyncParsableCommand {
                 loop: loop, progress: { FileHandle.standardError.write(Data("people: \($0)\n".utf8)) },
                 diagnostics: peopleDiagnostics.map { handle in { handle.write(Data(($0 + "\n").utf8)) } })
             say("## People: answers and requests as people say them (people-dev/, \(loop.recognizer.model.acousticModel.hasSuffix("en-us") ? "person" : "synthetic") model)\n\n" + result.markdown + "\n")
+            say(String(format: "The recognizer's start-up (once per process, before the first turn; not in the RTF columns): %.2f s of processor time.\n", startupSeconds))
+            say("Where the processor time goes (seconds per second of audio, by stage of recognition):\n\n" + result.stagesMarkdown + "\n")
             if !result.unusable.isEmpty { say("Rows not counted (their expected answer, typed, takes nothing):\n" + result.unusable.map { "- \($0)" }.joined(separator: "\n") + "\n") }
             if misses {
                 for tally in result.tallies where !tally.misses.isEmpty {
