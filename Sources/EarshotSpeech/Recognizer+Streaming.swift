@@ -5,6 +5,8 @@ extension Recognizer {
     /// An utterance being recognised as its audio arrives.
     struct Utterance {
         var samples: [Int16] = []
+        /// The audio as it came, before noise suppression (for the background's level).
+        var raw: [Int16] = []
         var grammarSeconds = 0.0
         var phoneSeconds = 0.0
         var context: RecognitionContext
@@ -38,6 +40,7 @@ extension Recognizer {
     /// whole utterance instead of with its running estimate.
     public func process(_ input: [Int16], whole: Bool = false) throws(SpeechError) {
         guard utterance != nil else { throw SpeechError("no utterance was started.") }
+        utterance?.raw.append(contentsOf: input)
         guard let noiseSuppression else { return try feed(input, whole: whole) }
         let cleaned = charge(.suppression) {
             if suppressor == nil { suppressor = NoiseSuppressor(suppression: noiseSuppression) }
@@ -106,6 +109,10 @@ extension Recognizer {
         lastTimings = (current.grammarSeconds, current.phoneSeconds)
         guard ended == 0, phoneEnded == 0 else { throw SpeechError("pocketsphinx failed while decoding.") }
         let audio = AudioBuffer(samples: current.samples, sampleRate: AudioBuffer.recognitionRate)
+        // How far the speech stands above its background, as it came: far in a quiet room, little in a
+        // noisy one, where language models' transcripts sit further from free phones (below).
+        lastSpread = AudioBuffer(samples: current.raw, sampleRate: AudioBuffer.recognitionRate).levelSpread()
+        let languageModelRejection = paraphraseRejection(spread: lastSpread)
         // Silence, or sound without speech in it (steady noise, hum): nothing heard, never a guess.
         guard audio.rms >= silenceRMS, audio.soundsLikeSpeech() else {
             return Recognition(text: "", confidence: 0, words: [], isSilence: true, isRejected: false, bestGuess: "")
@@ -173,8 +180,8 @@ extension Recognizer {
                     let agrees = Self.holds(heard, answerWordsOf: taken.text, context: current.context)
                     lastCompetitor = (heard, advantage, agrees)
                     let gap = Double(phoneScore - heardScore) / Double(heardFrames)
-                    let fit = max(0, min(1, (paraphraseRejection.fitZero - gap) / paraphraseRejection.fitZero))
-                    let credible = fit >= paraphraseRejection.threshold || !rejects
+                    let fit = max(0, min(1, (languageModelRejection.fitZero - gap) / languageModelRejection.fitZero))
+                    let credible = fit >= languageModelRejection.threshold || !rejects
                     // Overruled: an answer the grammars took with little confidence, whatever the model heard
                     // (a transcript that fails its own fit then rejects it); a confident one only by a
                     // transcript that fits and when it names something (a yes or a "go ahead" said quickly is

@@ -55,19 +55,27 @@ public final class Recognizer {
         /// (``Recognizer/competitorMargin``): people say things no answer grammar holds.
         public var checksAnswers: Bool
 
-        public init(acousticModel: String, dictionary: String, noiseSuppression: Int? = nil, checksAnswers: Bool = false) {
+        /// pocketsphinx arguments for both decoders that go with this model (before the recognizer's own).
+        public var options: [String]
+
+        public init(acousticModel: String, dictionary: String, noiseSuppression: Int? = nil, checksAnswers: Bool = false,
+                    options: [String] = []) {
             self.acousticModel = acousticModel
             self.dictionary = dictionary
             self.noiseSuppression = noiseSuppression
             self.checksAnswers = checksAnswers
+            self.options = options
         }
 
         /// Debian's model, for people: recordings and microphones carry a room's noise, taken out first,
         /// and people answer with things that are no answer, which the answers' language model catches.
+        /// Three Gaussians per frame and senone (`-topn 3`, pocketsphinx's default 4): a person's turn takes
+        /// several passes over its audio (BENCHMARKS.md, "People", "Speed": 8% less processor time, and
+        /// over the three development files of people-dev no figure lower).
         public static let debian = Model(
             acousticModel: "/usr/share/pocketsphinx/model/en-us/en-us",
             dictionary: "/usr/share/pocketsphinx/model/en-us/cmudict-en-us.dict",
-            noiseSuppression: -15, checksAnswers: true)
+            noiseSuppression: -15, checksAnswers: true, options: ["-topn", "3"])
     }
 
     /// How confidence is judged, and where speech is rejected, in one kind of context.
@@ -161,6 +169,16 @@ public final class Recognizer {
     var hasDictation = false
     /// Below this RMS (a fraction of full scale), the audio is silence.
     public var silenceRMS: Double = 0.003
+    /// In noise, language models' transcripts sit further from free phones, which fit noise well: the gap
+    /// at which those of the answers' check and of the fallback (not open-ended answers') are refused moves this much
+    /// (per frame) further for every dB that the utterance's level spread — its loud frames over its quiet
+    /// ones, as it came, before noise suppression (``lastSpread``) — falls short of ``quietSpread``. 0: off.
+    public var noiseAllowance = 0.3
+    /// The level spread (dB) at and above which speech is heard as in a quiet room (no allowance): Piper's
+    /// clean clips spread 48–81 dB, with pink noise 10 dB under them 13–17 dB.
+    public var quietSpread = 30.0
+    /// The last utterance's level spread, dB (``AudioBuffer/levelSpread()``).
+    public internal(set) var lastSpread = 0.0
 
     let decoder: OpaquePointer
     private let config: OpaquePointer
@@ -201,9 +219,9 @@ public final class Recognizer {
         self.model = model
         noiseSuppression = model.noiseSuppression
         competitorMargin = model.checksAnswers ? -.infinity : .infinity
-        (config, decoder) = try Self.start(model, options: frontEndOptions + decoderOptions)
+        (config, decoder) = try Self.start(model, options: model.options + frontEndOptions + decoderOptions)
         // Narrower beams for the phone loop: it is a yardstick, and a wide one costs as much as the grammar.
-        (phoneConfig, phoneDecoder) = try Self.start(model, options: frontEndOptions + ["-beam", "1e-10", "-pbeam", "1e-10", "-wbeam", "1e-8"])
+        (phoneConfig, phoneDecoder) = try Self.start(model, options: model.options + frontEndOptions + ["-beam", "1e-10", "-pbeam", "1e-10", "-wbeam", "1e-8"])
         // The free phone loop that rejection compares against: one dictionary word per phone, looped in a
         // grammar. (pocketsphinx's own allphone search took 3–10 s per utterance; this takes ~30 ms.) It
         // runs on a decoder of its own, so both can take a live stream's audio as it comes.
@@ -225,7 +243,7 @@ public final class Recognizer {
         // No `-logfn`: pocketsphinx's log is already off (earshot_sphinx_quiet), and `-logfn` makes every
         // ps_init close and reopen one process-wide log file, which two recognizers starting at once
         // (`earshot test --jobs 2`) closed twice: glibc deadlocked in fclose.
-        let arguments = ["-hmm", model.acousticModel, "-dict", model.dictionary, "-remove_noise", "no"] + options
+        let arguments = Self.merged(["-hmm", model.acousticModel, "-dict", model.dictionary, "-remove_noise", "no"] + options)
         var pointers: [UnsafePointer<CChar>?] = arguments.map { UnsafePointer(strdup($0)) }
         pointers.append(nil)
         defer { for pointer in pointers { free(UnsafeMutablePointer(mutating: pointer)) } }
@@ -240,6 +258,20 @@ public final class Recognizer {
             throw SpeechError("pocketsphinx could not start with the en-us model.", fix: "Reinstall pocketsphinx-en-us (`make setup`).")
         }
         return (config, decoder)
+    }
+
+    /// pocketsphinx arguments (`-name value` pairs) with each name once, its last value kept (a model's
+    /// option overridden by the caller's).
+    static func merged(_ arguments: [String]) -> [String] {
+        var names: [String] = []
+        var values: [String: String] = [:]
+        var index = 0
+        while index + 1 < arguments.count {
+            if values[arguments[index]] == nil { names.append(arguments[index]) }
+            values[arguments[index]] = arguments[index + 1]
+            index += 2
+        }
+        return names.flatMap { [$0, values[$0]!] }
     }
 
     /// 0.1 s of faint noise (±30 of 32768, about −67 dB; repeatable; digital silence suits the model's
@@ -350,6 +382,8 @@ public final class Recognizer {
         // speech does) leaves the decoder no silence to begin and end the sentence in.
         let pad = padsWithOwnNoise ? Self.quietestStretch(of: audio.samples, count: Self.padding.count) ?? Self.padding : Self.padding
         try process(pad + audio.samples + pad, whole: true)
+        // The background is the clip's own, not the padding's.
+        utterance?.raw = audio.samples
         var recognition = try finishUtterance(padding: Double(pad.count) / Double(AudioBuffer.recognitionRate))
 
         recognition.words = recognition.words.map { Recognition.Word(word: $0.word, start: max(0, $0.start), end: min(audio.duration, $0.end), gap: $0.gap) }

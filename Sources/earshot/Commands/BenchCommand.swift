@@ -97,6 +97,9 @@ struct BenchCommand: AsyncParsableCommand {
     @Option(help: ArgumentHelp("The recognizer's noise suppression in dB (negative; 0: none), for calibrating it.", visibility: .hidden))
     var noiseSuppression: Int?
 
+    @Option(help: ArgumentHelp("How much further (gap per frame, per dB of level spread under 30) a language model's transcript may sit from free phones in noise (0: off), for calibrating.", visibility: .hidden))
+    var noiseAllowance: Double?
+
     @Flag(help: ArgumentHelp("Pad clips with their own quietest stretch, for calibrating.", visibility: .hidden))
     var ownNoisePad = false
 
@@ -248,6 +251,7 @@ struct BenchCommand: AsyncParsableCommand {
             let startupSeconds = PeopleBenchmark.cpuSeconds() - startup
             if let noiseFloor { loop.recognizer.noiseFloor = noiseFloor }
             loop.recognizer.padsWithOwnNoise = ownNoisePad
+            if let noiseAllowance { loop.recognizer.noiseAllowance = noiseAllowance }
             if let noiseSuppression { loop.recognizer.noiseSuppression = noiseSuppression == 0 ? nil : noiseSuppression }
             if let competitorMargin { loop.recognizer.competitorMargin = competitorMargin }
             if let competitorConfidence { loop.recognizer.competitorConfidence = competitorConfidence }
