@@ -55,27 +55,19 @@ public final class Recognizer {
         /// (``Recognizer/competitorMargin``): people say things no answer grammar holds.
         public var checksAnswers: Bool
 
-        /// pocketsphinx arguments for both decoders that go with this model (before the recognizer's own).
-        public var options: [String]
-
-        public init(acousticModel: String, dictionary: String, noiseSuppression: Int? = nil, checksAnswers: Bool = false,
-                    options: [String] = []) {
+        public init(acousticModel: String, dictionary: String, noiseSuppression: Int? = nil, checksAnswers: Bool = false) {
             self.acousticModel = acousticModel
             self.dictionary = dictionary
             self.noiseSuppression = noiseSuppression
             self.checksAnswers = checksAnswers
-            self.options = options
         }
 
         /// Debian's model, for people: recordings and microphones carry a room's noise, taken out first,
         /// and people answer with things that are no answer, which the answers' language model catches.
-        /// Three Gaussians per frame and senone (`-topn 3`, pocketsphinx's default 4): a person's turn takes
-        /// several passes over its audio (BENCHMARKS.md, "People", "Speed": 8% less processor time, and
-        /// over the three development files of people-dev no figure lower).
         public static let debian = Model(
             acousticModel: "/usr/share/pocketsphinx/model/en-us/en-us",
             dictionary: "/usr/share/pocketsphinx/model/en-us/cmudict-en-us.dict",
-            noiseSuppression: -15, checksAnswers: true, options: ["-topn", "3"])
+            noiseSuppression: -15, checksAnswers: true)
     }
 
     /// How confidence is judged, and where speech is rejected, in one kind of context.
@@ -219,9 +211,9 @@ public final class Recognizer {
         self.model = model
         noiseSuppression = model.noiseSuppression
         competitorMargin = model.checksAnswers ? -.infinity : .infinity
-        (config, decoder) = try Self.start(model, options: model.options + frontEndOptions + decoderOptions)
+        (config, decoder) = try Self.start(model, options: frontEndOptions + decoderOptions)
         // Narrower beams for the phone loop: it is a yardstick, and a wide one costs as much as the grammar.
-        (phoneConfig, phoneDecoder) = try Self.start(model, options: model.options + frontEndOptions + ["-beam", "1e-10", "-pbeam", "1e-10", "-wbeam", "1e-8"])
+        (phoneConfig, phoneDecoder) = try Self.start(model, options: frontEndOptions + ["-beam", "1e-10", "-pbeam", "1e-10", "-wbeam", "1e-8"])
         // The free phone loop that rejection compares against: one dictionary word per phone, looped in a
         // grammar. (pocketsphinx's own allphone search took 3–10 s per utterance; this takes ~30 ms.) It
         // runs on a decoder of its own, so both can take a live stream's audio as it comes.
@@ -243,7 +235,7 @@ public final class Recognizer {
         // No `-logfn`: pocketsphinx's log is already off (earshot_sphinx_quiet), and `-logfn` makes every
         // ps_init close and reopen one process-wide log file, which two recognizers starting at once
         // (`earshot test --jobs 2`) closed twice: glibc deadlocked in fclose.
-        let arguments = Self.merged(["-hmm", model.acousticModel, "-dict", model.dictionary, "-remove_noise", "no"] + options)
+        let arguments = ["-hmm", model.acousticModel, "-dict", model.dictionary, "-remove_noise", "no"] + options
         var pointers: [UnsafePointer<CChar>?] = arguments.map { UnsafePointer(strdup($0)) }
         pointers.append(nil)
         defer { for pointer in pointers { free(UnsafeMutablePointer(mutating: pointer)) } }
@@ -258,20 +250,6 @@ public final class Recognizer {
             throw SpeechError("pocketsphinx could not start with the en-us model.", fix: "Reinstall pocketsphinx-en-us (`make setup`).")
         }
         return (config, decoder)
-    }
-
-    /// pocketsphinx arguments (`-name value` pairs) with each name once, its last value kept (a model's
-    /// option overridden by the caller's).
-    static func merged(_ arguments: [String]) -> [String] {
-        var names: [String] = []
-        var values: [String: String] = [:]
-        var index = 0
-        while index + 1 < arguments.count {
-            if values[arguments[index]] == nil { names.append(arguments[index]) }
-            values[arguments[index]] = arguments[index + 1]
-            index += 2
-        }
-        return names.flatMap { [$0, values[$0]!] }
     }
 
     /// 0.1 s of faint noise (±30 of 32768, about −67 dB; repeatable; digital silence suits the model's
