@@ -19,6 +19,14 @@ extension AudioBuffer {
         return loud - quiet >= minimumSpread
     }
 
+    /// How far (dB) the loud frames (90th percentile of the 10 ms levels) stand above the quiet ones (10th
+    /// percentile): 0 for fewer than ten frames.
+    public func levelSpread() -> Double {
+        let levels = frameLevels().sorted()
+        guard levels.count >= 10 else { return 0 }
+        return levels[levels.count * 9 / 10] - levels[levels.count / 10]
+    }
+
     /// Seconds of 10 ms frames whose RMS is above `threshold` (a fraction of full scale).
     func voicedSeconds(threshold: Double) -> Double {
         let floor = 20 * log10(max(threshold, 1e-6))

@@ -35,8 +35,9 @@ extension Recognizer {
         guard !hypothesis.isEmpty, frames > 0, !context.sentences.contains(hypothesis) else { return nil }
         let words = found.map { Recognition.Word(word: $0.word, start: $0.start - padding, end: $0.end - padding, gap: $0.gap) }
         let gap = Double(phoneScore - score) / Double(frames)
-        let fit = max(0, min(1, (paraphraseRejection.fitZero - gap) / paraphraseRejection.fitZero))
-        guard fit >= paraphraseRejection.threshold else { return nil }
+        let rejection = paraphraseRejection(spread: lastSpread)
+        let fit = max(0, min(1, (rejection.fitZero - gap) / rejection.fitZero))
+        guard fit >= rejection.threshold else { return nil }
         return Recognition(text: hypothesis, confidence: (fit * 1000).rounded() / 1000, words: words, isSilence: false,
                            isRejected: false, bestGuess: hypothesis, isParaphrase: true, pass: .languageModel)
     }
@@ -70,6 +71,9 @@ extension Recognizer {
     /// (``paraphraseRejection``), and not longer than ``longestAnswer``.
     func judgeOpenEnded(hypothesis: String, score: Int32, frames: Int32, words: [Recognition.Word], phoneScore: Int32,
                         audio: AudioBuffer, dictation: Bool) -> Recognition {
+        // Not widened in noise (``noiseAllowance``): the open values' reader takes a number out of any
+        // transcript, and noise transcribed at a wider gap held one ("what's the weather like" at pink 10 dB
+        // → "what were one" → 1 mile).
         let paraphraseRejection = dictation ? dictationRejection : paraphraseRejection
         let gap = Double(phoneScore - score) / Double(max(frames, 1))
         let voiced = audio.voicedSeconds(threshold: silenceRMS * 3)
@@ -78,5 +82,28 @@ extension Recognizer {
         let rejected = rejects && (hypothesis.isEmpty || fit < paraphraseRejection.threshold || voiced > longestAnswer)
         return Recognition(text: rejected ? "" : hypothesis, confidence: (fit * 1000).rounded() / 1000, words: rejected ? [] : words,
                            isSilence: false, isRejected: rejected, bestGuess: hypothesis, pass: rejected ? .none : .openEnded)
+    }
+}
+
+extension Recognizer {
+    /// How much further (score gap per frame) from free phones a language model's transcript may sit in
+    /// noise: ``noiseAllowance`` per dB that the utterance's level spread (``lastSpread``) falls short of
+    /// ``quietSpread``; nothing in a quiet room.
+    func noiseWidening(spread: Double) -> Double {
+        noiseAllowance * max(0, quietSpread - spread)
+    }
+
+    /// ``paraphraseRejection`` for an utterance whose level spread is `spread` (dB).
+    func paraphraseRejection(spread: Double) -> Rejection {
+        paraphraseRejection.widened(by: noiseWidening(spread: spread))
+    }
+}
+
+extension Recognizer.Rejection {
+    /// The same rejection, with the gap at which confidence reaches the threshold moved `gap` further.
+    func widened(by gap: Double) -> Self {
+        guard gap > 0, threshold < 1 else { return self }
+        // fit = (fitZero − g) / fitZero reaches the threshold at g = fitZero × (1 − threshold).
+        return Self(fitZero: fitZero + gap / (1 - threshold), threshold: threshold)
     }
 }

@@ -5,6 +5,8 @@ extension Recognizer {
     /// An utterance being recognised as its audio arrives.
     struct Utterance {
         var samples: [Int16] = []
+        /// The audio as it came, before noise suppression (for the background's level).
+        var raw: [Int16] = []
         var grammarSeconds = 0.0
         var phoneSeconds = 0.0
         var context: RecognitionContext
@@ -21,7 +23,8 @@ extension Recognizer {
             ps_end_utt(phoneDecoder)
             utterance = nil
         }
-        let grammar = try prepare(context)
+        lastStageSeconds = [:]
+        let grammar = try charge(.prepare) { () throws(SpeechError) in try prepare(context) }
         guard ps_set_search(decoder, grammar) == 0, ps_start_utt(decoder) == 0,
               ps_set_search(phoneDecoder, Self.phoneLoop) == 0, ps_start_utt(phoneDecoder) == 0 else {
             throw SpeechError("pocketsphinx could not start decoding.")
@@ -37,9 +40,13 @@ extension Recognizer {
     /// whole utterance instead of with its running estimate.
     public func process(_ input: [Int16], whole: Bool = false) throws(SpeechError) {
         guard utterance != nil else { throw SpeechError("no utterance was started.") }
+        utterance?.raw.append(contentsOf: input)
         guard let noiseSuppression else { return try feed(input, whole: whole) }
-        if suppressor == nil { suppressor = NoiseSuppressor(suppression: noiseSuppression) }
-        try feed(suppressor!.process(input) + (whole ? suppressor!.flush() : []), whole: whole)
+        let cleaned = charge(.suppression) {
+            if suppressor == nil { suppressor = NoiseSuppressor(suppression: noiseSuppression) }
+            return suppressor!.process(input) + (whole ? suppressor!.flush() : [])
+        }
+        try feed(cleaned, whole: whole)
     }
 
     /// Gives samples (noise already suppressed) to both decoders, with the noise floor.
@@ -47,9 +54,9 @@ extension Recognizer {
         let samples = withNoiseFloor(input)
         let clock = ContinuousClock()
         var start = clock.now
-        let grammar = samples.withUnsafeBufferPointer { ps_process_raw(decoder, $0.baseAddress, $0.count, 0, whole ? 1 : 0) }
+        let grammar = charge(.grammar) { samples.withUnsafeBufferPointer { ps_process_raw(decoder, $0.baseAddress, $0.count, 0, whole ? 1 : 0) } }
         let middle = clock.now
-        let phones = samples.withUnsafeBufferPointer { ps_process_raw(phoneDecoder, $0.baseAddress, $0.count, 0, whole ? 1 : 0) }
+        let phones = charge(.phoneLoop) { samples.withUnsafeBufferPointer { ps_process_raw(phoneDecoder, $0.baseAddress, $0.count, 0, whole ? 1 : 0) } }
         utterance?.grammarSeconds += (middle - start).seconds
         start = clock.now
         utterance?.phoneSeconds += (start - middle).seconds
@@ -94,14 +101,18 @@ extension Recognizer {
         utterance = nil
         let clock = ContinuousClock()
         let start = clock.now
-        let ended = ps_end_utt(decoder)
+        let ended = charge(.grammar) { ps_end_utt(decoder) }
         let middle = clock.now
-        let phoneEnded = ps_end_utt(phoneDecoder)
+        let phoneEnded = charge(.phoneLoop) { ps_end_utt(phoneDecoder) }
         current.grammarSeconds += (middle - start).seconds
         current.phoneSeconds += (clock.now - middle).seconds
         lastTimings = (current.grammarSeconds, current.phoneSeconds)
         guard ended == 0, phoneEnded == 0 else { throw SpeechError("pocketsphinx failed while decoding.") }
         let audio = AudioBuffer(samples: current.samples, sampleRate: AudioBuffer.recognitionRate)
+        // How far the speech stands above its background, as it came: far in a quiet room, little in a
+        // noisy one, where language models' transcripts sit further from free phones (below).
+        lastSpread = AudioBuffer(samples: current.raw, sampleRate: AudioBuffer.recognitionRate).levelSpread()
+        let languageModelRejection = paraphraseRejection(spread: lastSpread)
         // Silence, or sound without speech in it (steady noise, hum): nothing heard, never a guess.
         guard audio.rms >= silenceRMS, audio.soundsLikeSpeech() else {
             return Recognition(text: "", confidence: 0, words: [], isSilence: true, isRejected: false, bestGuess: "")
@@ -128,10 +139,10 @@ extension Recognizer {
         // a short answer ("I want the chicken noodle soup today" heard as "what did you say"), which the frame
         // explains far better.
         var accepted: (recognition: Recognition, score: Int32)? = recognition.isRejected ? nil : (recognition, grammarScore)
-        if short, let framed = try? prepareFramed(current.context) {
+        if short, let framed = try? charge(.framed, { () throws(SpeechError) in try prepareFramed(current.context) }) {
             let start = clock.now
             defer { lastTimings.grammar += (clock.now - start).seconds }
-            let (framedHypothesis, score, framedFrames, found) = try decode(audio, search: framed)
+            let (framedHypothesis, score, framedFrames, found) = try charge(.framed) { () throws(SpeechError) in try decode(audio, search: framed) }
             if !framedHypothesis.isEmpty, framedFrames > 0 {
                 let words = found.map { Recognition.Word(word: $0.word, start: $0.start - padding, end: $0.end - padding, gap: $0.gap) }
                 let diagnostics = lastDiagnostics
@@ -155,18 +166,22 @@ extension Recognizer {
             // workout" forced onto "third one") is explained far better by its own words. Then the model's
             // transcript is what was heard, and the dialogue reads it as typed (and asks again if it names no
             // value). Not when the model's words hold the answer's own.
-            if current.context.kind == .answer, competitorMargin < .infinity || recordsCompetitor,
-               let model = current.context.languageModel, let name = try? prepare(model) {
+            // Not decoded when its transcript could not overrule the answer (see `overruled` below): a
+            // confident answer that names nothing ("yes", "go ahead") stands whatever the model hears.
+            let couldBeOverruled = taken.confidence < competitorConfidence
+                || !Self.namingWords(of: taken.text, context: current.context).isEmpty
+            if current.context.kind == .answer, (competitorMargin < .infinity && couldBeOverruled) || recordsCompetitor,
+               let model = current.context.languageModel, let name = try? charge(.check, { () throws(SpeechError) in try prepare(model) }) {
                 let start = clock.now
                 defer { lastTimings.grammar += (clock.now - start).seconds }
-                let (heard, heardScore, heardFrames, found) = try decode(audio, search: name)
+                let (heard, heardScore, heardFrames, found) = try charge(.check) { () throws(SpeechError) in try decode(audio, search: name) }
                 if !heard.isEmpty, heardFrames > 0 {
                     let advantage = Double(heardScore - score) / Double(heardFrames)
                     let agrees = Self.holds(heard, answerWordsOf: taken.text, context: current.context)
                     lastCompetitor = (heard, advantage, agrees)
                     let gap = Double(phoneScore - heardScore) / Double(heardFrames)
-                    let fit = max(0, min(1, (paraphraseRejection.fitZero - gap) / paraphraseRejection.fitZero))
-                    let credible = fit >= paraphraseRejection.threshold || !rejects
+                    let fit = max(0, min(1, (languageModelRejection.fitZero - gap) / languageModelRejection.fitZero))
+                    let credible = fit >= languageModelRejection.threshold || !rejects
                     // Overruled: an answer the grammars took with little confidence, whatever the model heard
                     // (a transcript that fails its own fit then rejects it); a confident one only by a
                     // transcript that fits and when it names something (a yes or a "go ahead" said quickly is
@@ -193,8 +208,9 @@ extension Recognizer {
             defer { lastTimings.grammar += (clock.now - start).seconds }
             // A second opinion only: if it cannot be had (a temporary file, a pronunciation), the grammar's
             // rejection stands.
-            if let paraphrase = try? paraphrase(current.samples, model: model, context: current.context,
-                                                phoneScore: phoneScore, padding: padding) {
+            if let paraphrase = try? charge(.fallback, { () throws(SpeechError) in
+                try paraphrase(current.samples, model: model, context: current.context, phoneScore: phoneScore, padding: padding)
+            }) {
                 return paraphrase
             }
         }

@@ -161,6 +161,16 @@ public final class Recognizer {
     var hasDictation = false
     /// Below this RMS (a fraction of full scale), the audio is silence.
     public var silenceRMS: Double = 0.003
+    /// In noise, language models' transcripts sit further from free phones, which fit noise well: the gap
+    /// at which those of the answers' check and of the fallback (not open-ended answers') are refused moves this much
+    /// (per frame) further for every dB that the utterance's level spread — its loud frames over its quiet
+    /// ones, as it came, before noise suppression (``lastSpread``) — falls short of ``quietSpread``. 0: off.
+    public var noiseAllowance = 0.3
+    /// The level spread (dB) at and above which speech is heard as in a quiet room (no allowance): Piper's
+    /// clean clips spread 48–81 dB, with pink noise 10 dB under them 13–17 dB.
+    public var quietSpread = 30.0
+    /// The last utterance's level spread, dB (``AudioBuffer/levelSpread()``).
+    public internal(set) var lastSpread = 0.0
 
     let decoder: OpaquePointer
     private let config: OpaquePointer
@@ -181,6 +191,8 @@ public final class Recognizer {
     public internal(set) var lastDiagnostics: (gap: Double, coverage: Double, voiced: Double, phones: Int) = (0, 0, 0, 0)
     /// Seconds the last recognition spent decoding with the grammar and with the phone loop.
     public internal(set) var lastTimings: (grammar: Double, phoneLoop: Double) = (0, 0)
+    /// Processor seconds (of the decoding thread) the last recognition spent in each ``Stage``.
+    public internal(set) var lastStageSeconds: [Stage: Double] = [:]
     /// The acoustic model and dictionary the decoders were started with.
     public let model: Model
     /// Words the dictionary lacked, with the pronunciation Earshot derived.
@@ -339,13 +351,17 @@ public final class Recognizer {
         try startUtterance(in: context)
         // A whole clip: its background is learnt from all of it first, so its first words are cleaned too.
         if let noiseSuppression {
-            suppressor = NoiseSuppressor(suppression: noiseSuppression)
-            suppressor?.learn(audio.samples)
+            charge(.suppression) {
+                suppressor = NoiseSuppressor(suppression: noiseSuppression)
+                suppressor?.learn(audio.samples)
+            }
         }
         // A tenth of a second of near-silence either side: a clip that starts or ends mid-word (synthesised
         // speech does) leaves the decoder no silence to begin and end the sentence in.
         let pad = padsWithOwnNoise ? Self.quietestStretch(of: audio.samples, count: Self.padding.count) ?? Self.padding : Self.padding
         try process(pad + audio.samples + pad, whole: true)
+        // The background is the clip's own, not the padding's.
+        utterance?.raw = audio.samples
         var recognition = try finishUtterance(padding: Double(pad.count) / Double(AudioBuffer.recognitionRate))
 
         recognition.words = recognition.words.map { Recognition.Word(word: $0.word, start: max(0, $0.start), end: min(audio.duration, $0.end), gap: $0.gap) }

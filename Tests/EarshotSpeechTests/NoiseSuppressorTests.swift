@@ -24,6 +24,19 @@ struct NoiseSuppressorTests {
         #expect(abs(level) <= 4, "speech level changed by \(level) dB")
     }
 
+    @Test("how far speech stands above its background: a quiet room counts as quiet, pink noise 10 dB under the speech does not")
+    func levelSpread() throws {
+        let speech = try Synthesizer().speak("can I get the tomato one please")
+        let quiet = AudioBuffer.faintNoise(count: 8_000, amplitude: 30, seed: 5)
+        let room = AudioBuffer(samples: quiet + speech.samples + quiet)
+        let noisy = room.addingNoise(snr: 10, seed: 7)
+        let threshold = try Recognizer().quietSpread
+        // A quiet room: no allowance for noise (the language models' transcripts judged as always).
+        #expect(room.levelSpread() >= threshold, "quiet: \(room.levelSpread()) dB")
+        // In noise the spread falls well under it: their rejection widens.
+        #expect(noisy.levelSpread() < threshold - 5, "pink 10 dB: \(noisy.levelSpread()) dB")
+    }
+
     @Test("audio given in pieces of any length comes out whole, in order")
     func streamsInPieces() {
         let noise = AudioBuffer(samples: AudioBuffer.faintNoise(count: 5_000, amplitude: 3_000, seed: 3))

@@ -48,6 +48,9 @@ public enum PeopleBenchmark {
         public var decodeSeconds = 0.0
         /// Processor seconds of the turns (recognition and the dialogue): the machine's load does not count.
         public var cpuSeconds = 0.0
+        /// Processor seconds of recognition by stage (``Recognizer/Stage``); the rest of ``cpuSeconds`` is
+        /// the recognition context built from the session, the dialogue, and the bench's own bookkeeping.
+        public var stageSeconds: [Recognizer.Stage: Double] = [:]
         public var misses: [String] = []
 
         mutating func count(_ kind: PeopleSet.Kind, _ hit: Bool, _ miss: @autoclosure () -> String) {
@@ -84,6 +87,20 @@ public enum PeopleBenchmark {
             }
             return lines.joined(separator: "\n")
         }
+
+        /// Where the processor time of the spoken rows goes: seconds per second of audio, by stage.
+        public var stagesMarkdown: String {
+            let stages = Recognizer.Stage.allCases
+            var lines = ["| part | voice | noise | " + stages.map(\.rawValue).joined(separator: " | ") + " | context and dialogue | whole turn |",
+                         "|---|---|---|" + String(repeating: "---:|", count: stages.count + 2)]
+            for t in tallies where t.voice != "typed" && t.audioSeconds > 0 {
+                let recognition = t.stageSeconds.values.reduce(0, +)
+                let cells = stages.map { String(format: "%.3f", (t.stageSeconds[$0] ?? 0) / t.audioSeconds) }
+                    + [String(format: "%.3f", (t.cpuSeconds - recognition) / t.audioSeconds), String(format: "%.3f", t.cpuRealTimeFactor)]
+                lines.append("| \(t.part) | \(t.voice) | \(t.noise) | " + cells.joined(separator: " | ") + " |")
+            }
+            return lines.joined(separator: "\n")
+        }
     }
 
     /// Measures `parts` (file names in `folder`) in `voices` under `noises`; espeak-ng voices take turns
@@ -93,7 +110,7 @@ public enum PeopleBenchmark {
                                kinds: Set<PeopleSet.Kind> = Set(PeopleSet.Kind.allCases),
                                loop: SpeechLoop, progress: (@Sendable (String) -> Void)? = nil,
                                diagnostics: ((String) -> Void)? = nil) async throws -> Result {
-        diagnostics?("part\tvoice\tnoise\trow\tkind\thit\tpass\tconfidence\tgap\tcoverage\tsaid\theard\tbest guess\tword gaps\tcompetitor\tadvantage\tagrees")
+        diagnostics?("part\tvoice\tnoise\trow\tkind\thit\tpass\tconfidence\tgap\tcoverage\tsaid\theard\tbest guess\tword gaps\tcompetitor\tadvantage\tagrees\tspread")
         let workspace = Workspace(apps: try PeopleSet.apps(folder: folder), profiles: try Bundled.profiles())
         var sessions: [String: Session] = [:]
         // One clock for the whole run: a row's typed target and its spoken turn read relative times ("in two
@@ -157,12 +174,14 @@ public enum PeopleBenchmark {
                         let competitor = loop.recognizer.lastCompetitor
                         let turn = await loop.respond(to: recognition, session: &session)
                         tally.cpuSeconds += Self.cpuSeconds() - cpuStart
+                        for (stage, seconds) in loop.recognizer.lastStageSeconds { tally.stageSeconds[stage, default: 0] += seconds }
                         if let diagnostics {
                             let gaps = recognition.words.map { "\($0.word):\($0.gap.map { String(Int($0)) } ?? "?"):\(Int((($0.end - $0.start) * 100).rounded()))" }.joined(separator: " ")
                             diagnostics([partName, rowVoice, noise.description, row.location, row.kind.rawValue, target.reached(by: turn) ? "1" : "0",
                                          recognition.pass.rawValue, String(recognition.confidence), String(format: "%.1f", recognitionDiagnostics.gap),
                                          String(format: "%.2f", recognitionDiagnostics.coverage), row.text, recognition.text, recognition.bestGuess, gaps,
-                                         competitor?.text ?? "", competitor.map { String(format: "%.1f", $0.advantage) } ?? "", competitor.map { $0.agrees ? "1" : "0" } ?? ""]
+                                         competitor?.text ?? "", competitor.map { String(format: "%.1f", $0.advantage) } ?? "", competitor.map { $0.agrees ? "1" : "0" } ?? "",
+                                         String(format: "%.1f", loop.recognizer.lastSpread)]
                                 .joined(separator: "\t"))
                         }
                         tally.audioSeconds += audio.duration
@@ -178,7 +197,7 @@ public enum PeopleBenchmark {
     }
 
     /// The process's processor time so far, in seconds.
-    static func cpuSeconds() -> Double {
+    public static func cpuSeconds() -> Double {
         var usage = rusage()
         getrusage(RUSAGE_SELF.rawValue, &usage)
         return Double(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec) + Double(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1e6

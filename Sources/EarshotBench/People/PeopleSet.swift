@@ -1,4 +1,5 @@
 import Earshot
+import EarshotEvaluation
 import EarshotModel
 import Foundation
 
@@ -60,16 +61,10 @@ public struct PeopleSet: Sendable {
         self.rows = rows
     }
 
-    /// The apps the rows talk to: the examples and people-dev/apps.
+    /// The apps the rows talk to: the examples (a manifest, or an app's Swift sources with an
+    /// `earshot.yaml`, as Plant Pal, imported the way the flexible bench imports it) and people-dev/apps.
     public static func apps(folder: String) throws(LoadError) -> [AppManifest] {
         let examples = ((folder as NSString).deletingLastPathComponent as NSString).appendingPathComponent("examples")
-        let own = (folder as NSString).appendingPathComponent("apps")
-        var paths: [String] = []
-        for base in [examples, own] {
-            let names = ((try? FileManager.default.contentsOfDirectory(atPath: base)) ?? []).sorted()
-            paths += names.map { (base as NSString).appendingPathComponent($0) }
-                .filter { FileManager.default.fileExists(atPath: ($0 as NSString).appendingPathComponent("app.yaml")) }
-        }
-        return try Workspace.loadApps(paths)
+        return try AudioFixtures.appsWithSources(in: examples) + AudioFixtures.apps(in: (folder as NSString).appendingPathComponent("apps"))
     }
 }

@@ -117,11 +117,7 @@ public struct FlexibleMatchingAccuracy: Sendable {
     /// The apps of the set: the examples of this checkout (a manifest, or an app's sources with an
     /// `earshot.yaml`, as Plant Pal, which actions-heldout3.tsv asks for) and those under `folder/apps`.
     public static func apps(folder: String) throws -> [AppManifest] {
-        let examples = folder + "/../examples"
-        let imported = ((try? FileManager.default.contentsOfDirectory(atPath: examples)) ?? []).sorted().map { examples + "/" + $0 }.filter {
-            !FileManager.default.fileExists(atPath: AppManifest.manifestPath(for: $0)) && FileManager.default.fileExists(atPath: $0 + "/earshot.yaml")
-        }
-        return try AudioFixtures.apps(in: examples) + Workspace.loadApps(imported) + AudioFixtures.apps(in: folder + "/apps")
+        try AudioFixtures.appsWithSources(in: folder + "/../examples") + AudioFixtures.apps(in: folder + "/apps")
     }
 
     /// Resolves every row of `files` on HomePod with `settings` (the vectors are encoded once per call).

@@ -95,6 +95,21 @@ extension AudioFixtures {
         let names = ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).sorted().filter {
             FileManager.default.fileExists(atPath: AppManifest.manifestPath(for: (folder as NSString).appendingPathComponent($0)))
         }
+        // None: not the current folder's apps, which `loadApps` reads when given no path.
+        guard !names.isEmpty else { return [] }
         return try Workspace.loadApps(names.map { (folder as NSString).appendingPathComponent($0) })
+    }
+
+    /// Every example app in `folder`: those with a manifest (``apps(in:)``), then those kept as an app's
+    /// Swift sources with an `earshot.yaml` beside them and no manifest (Plant Pal), imported as `earshot`
+    /// imports them. What the development sets of typed and spoken requests and answers talk to.
+    public static func appsWithSources(in folder: String) throws(LoadError) -> [AppManifest] {
+        let imported = ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).sorted()
+            .map { (folder as NSString).appendingPathComponent($0) }
+            .filter {
+                !FileManager.default.fileExists(atPath: AppManifest.manifestPath(for: $0))
+                    && FileManager.default.fileExists(atPath: ($0 as NSString).appendingPathComponent("earshot.yaml"))
+            }
+        return try apps(in: folder) + (imported.isEmpty ? [] : Workspace.loadApps(imported))
     }
 }

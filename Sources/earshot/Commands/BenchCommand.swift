@@ -103,6 +103,9 @@ struct BenchCommand: AsyncParsableCommand {
     @Option(help: ArgumentHelp("The recognizer's noise suppression in dB (negative; 0: none), for calibrating it.", visibility: .hidden))
     var noiseSuppression: Int?
 
+    @Option(help: ArgumentHelp("How much further (gap per frame, per dB of level spread under 30) a language model's transcript may sit from free phones in noise (0: off), for calibrating.", visibility: .hidden))
+    var noiseAllowance: Double?
+
     @Flag(help: ArgumentHelp("Pad clips with their own quietest stretch, for calibrating.", visibility: .hidden))
     var ownNoisePad = false
 
@@ -248,11 +251,15 @@ struct BenchCommand: AsyncParsableCommand {
             say("## Household server (`earshot serve`) under load\n\n" + (try await ServeBenchmark.measure(examples: examples)).markdown + "\n")
         }
         if only == .people {  // not part of `all`: it synthesises with Piper and plays hundreds of rows in several noises
-            // People's speech: heard with the person model unless --speaker says otherwise.
+            // People's speech: heard with the person model unless --speaker says otherwise. Its start-up (both
+            // decoders: the acoustic model and dictionary loaded twice) is once per process, not per turn.
+            let startup = PeopleBenchmark.cpuSeconds()
             let loop = try SpeechLoop(recognizer: try Recognizer(model: try .for(speaker ?? .person),
                                                                  frontEndOptions: (frontEnd ?? "").split(separator: " ").map(String.init)))
+            let startupSeconds = PeopleBenchmark.cpuSeconds() - startup
             if let noiseFloor { loop.recognizer.noiseFloor = noiseFloor }
             loop.recognizer.padsWithOwnNoise = ownNoisePad
+            if let noiseAllowance { loop.recognizer.noiseAllowance = noiseAllowance }
             if let noiseSuppression { loop.recognizer.noiseSuppression = noiseSuppression == 0 ? nil : noiseSuppression }
             if let competitorMargin { loop.recognizer.competitorMargin = competitorMargin }
             if let competitorConfidence { loop.recognizer.competitorConfidence = competitorConfidence }
@@ -271,6 +278,8 @@ struct BenchCommand: AsyncParsableCommand {
                 loop: loop, progress: { FileHandle.standardError.write(Data("people: \($0)\n".utf8)) },
                 diagnostics: peopleDiagnostics.map { handle in { handle.write(Data(($0 + "\n").utf8)) } })
             say("## People: answers and requests as people say them (people-dev/, \(loop.recognizer.model.acousticModel.hasSuffix("en-us") ? "person" : "synthetic") model)\n\n" + result.markdown + "\n")
+            say(String(format: "The recognizer's start-up (once per process, before the first turn; not in the RTF columns): %.2f s of processor time.\n", startupSeconds))
+            say("Where the processor time goes (seconds per second of audio, by stage of recognition):\n\n" + result.stagesMarkdown + "\n")
             if !result.unusable.isEmpty { say("Rows not counted (their expected answer, typed, takes nothing):\n" + result.unusable.map { "- \($0)" }.joined(separator: "\n") + "\n") }
             if misses {
                 for tally in result.tallies where !tally.misses.isEmpty {
