@@ -28,15 +28,8 @@ public struct NounActions: Sendable {
             actions = [:]
             return
         }
-        // "summary n 1 3 @ ~ + 1 1 06467007": lemma, pos, synset count, pointer kinds, then the offsets.
-        var senses: [String: [Int]] = [:]
-        for line in index.split(separator: "\n") where !line.hasPrefix(" ") {
-            let fields = line.split(separator: " ")
-            guard fields.count > 4, let count = Int(fields[2]), let kinds = Int(fields[3]) else { continue }
-            let first = 4 + kinds + 2
-            guard fields.count >= first + count else { continue }
-            senses[String(fields[0])] = fields[first..<(first + min(count, Self.commonSenses))].compactMap { Int($0) }
-        }
+        // "summary n 1 3 @ ~ + 1 1 06467007": as a verb's index line.
+        let senses = VerbNet.senses(index: index, limit: Self.commonSenses)
         // "06467007 10 n 02 summary 0 sum-up 0 016 @ 06722453 n 0000 + 01007942 v 0102 …": the synset's
         // words, then its pointers; "+ … v 0102" links its first word to the verb synset's second.
         var derived: [Int: [(word: Int, verb: String)]] = [:]

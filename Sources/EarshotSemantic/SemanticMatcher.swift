@@ -150,24 +150,15 @@ public struct SemanticMatcher: FlexibleMatcher {
         }
         let verbs = ActionVerbs()
         self.verbs = verbs
-        intentVerbs = catalog.apps.indices.map { position in
+        // Each intent of the index with its phrases, by app position (nil: not in the manifest).
+        let indexed = catalog.apps.indices.map { position in
             let app = catalog.apps[position]
             let phrases = app.manifest.phrases(in: app.locale)
             let intents = position < index.apps.count ? index.apps[position].intents : []
-            return intents.map { id in
-                guard let intent = app.manifest.intent(id) else { return [] }
-                return verbs.verbs(of: intent, phrases: phrases.filter { $0.intent.id == id }.map(\.phrase))
-            }
+            return intents.map { id in (intent: app.manifest.intent(id), phrases: phrases.filter { $0.intent.id == id }.map(\.phrase)) }
         }
-        intentAnswers = catalog.apps.indices.map { position in
-            let app = catalog.apps[position]
-            let phrases = app.manifest.phrases(in: app.locale)
-            let intents = position < index.apps.count ? index.apps[position].intents : []
-            return intents.map { id in
-                guard let intent = app.manifest.intent(id) else { return true }
-                return verbs.answers(intent, phrases: phrases.filter { $0.intent.id == id }.map(\.phrase))
-            }
-        }
+        intentVerbs = indexed.map { $0.map { entry in entry.intent.map { verbs.verbs(of: $0, phrases: entry.phrases) } ?? [] } }
+        intentAnswers = indexed.map { $0.map { entry in entry.intent.map { verbs.answers($0, phrases: entry.phrases) } ?? true } }
         let lemmas = Array(Set(intentVerbs.flatMap { $0.flatMap { $0 } })).sorted()
         verbFrames = Dictionary(uniqueKeysWithValues: zip(lemmas, encoder.encode(lemmas.map(ActionVerbs.frame))))
     }

@@ -52,6 +52,21 @@ public struct VerbNet: Sendable {
     /// share a sense ("rank"), but it is order's ninth; "rate my coffee" does not order one.
     static let commonSenses = 3
 
+    /// Each lemma's synset offsets, commonest sense first, from a WordNet `index.*` file: "order v 9 4 ! @ ~ +
+    /// 9 6 00746736 …" is the lemma, its part of speech, its synset count, the pointer kinds, then the offsets.
+    /// At most `limit` senses per lemma.
+    static func senses(index: String, limit: Int = .max) -> [String: [Int]] {
+        var senses: [String: [Int]] = [:]
+        for line in index.split(separator: "\n") where !line.hasPrefix(" ") {
+            let fields = line.split(separator: " ")
+            guard fields.count > 4, let count = Int(fields[2]), let kinds = Int(fields[3]) else { continue }
+            let first = 4 + kinds + 2
+            guard fields.count >= first + count else { continue }
+            senses[String(fields[0])] = fields[first..<(first + min(count, limit))].compactMap { Int($0) }
+        }
+        return senses
+    }
+
     public init(folder: String) {
         guard let index = try? String(contentsOfFile: folder + "/index.verb", encoding: .utf8),
               let data = try? String(contentsOfFile: folder + "/data.verb", encoding: .utf8) else {
@@ -59,15 +74,7 @@ public struct VerbNet: Sendable {
             self.folder = folder
             return
         }
-        // "order v 9 4 ! @ ~ + 9 6 00746736 ...": lemma, pos, synset count, pointer kinds, then the offsets.
-        var senses: [String: [Int]] = [:]
-        for line in index.split(separator: "\n") where !line.hasPrefix(" ") {
-            let fields = line.split(separator: " ")
-            guard fields.count > 4, let count = Int(fields[2]), let kinds = Int(fields[3]) else { continue }
-            let first = 4 + kinds + 2
-            guard fields.count >= first + count else { continue }
-            senses[String(fields[0])] = fields[first..<(first + count)].compactMap { Int($0) }
-        }
+        let senses = Self.senses(index: index)
         // "01860813 38 v 02 stop 0 halt 0 011 ! 02014183 v 0101 @ ... | gloss".
         var hypernyms: [Int: [Int]] = [:], antonyms: [Int: [Int]] = [:], links: [Int: [Int]] = [:], synsetWords: [Int: [String]] = [:]
         for line in data.split(separator: "\n") where !line.hasPrefix(" ") {

@@ -168,8 +168,8 @@ extension Recognizer {
             // value). Not when the model's words hold the answer's own.
             // Not decoded when its transcript could not overrule the answer (see `overruled` below): a
             // confident answer that names nothing ("yes", "go ahead") stands whatever the model hears.
-            let couldBeOverruled = taken.confidence < competitorConfidence
-                || !Self.namingWords(of: taken.text, context: current.context).isEmpty
+            let namesSomething = !Self.namingWords(of: taken.text, context: current.context).isEmpty
+            let couldBeOverruled = taken.confidence < competitorConfidence || namesSomething
             if current.context.kind == .answer, (competitorMargin < .infinity && couldBeOverruled) || recordsCompetitor,
                let model = current.context.languageModel, let name = try? charge(.check, { () throws(SpeechError) in try prepare(model) }) {
                 let start = clock.now
@@ -186,8 +186,7 @@ extension Recognizer {
                     // (a transcript that fails its own fit then rejects it); a confident one only by a
                     // transcript that fits and when it names something (a yes or a "go ahead" said quickly is
                     // heard by the model as "use" or "go had" too often to be overruled).
-                    let overruled = taken.confidence < competitorConfidence
-                        || (credible && !Self.namingWords(of: taken.text, context: current.context).isEmpty)
+                    let overruled = taken.confidence < competitorConfidence || (credible && namesSomething)
                     if !agrees, advantage > competitorMargin, overruled {
                         guard credible else {
                             return Recognition(text: "", confidence: 0, words: [], isSilence: false, isRejected: true, bestGuess: heard)
