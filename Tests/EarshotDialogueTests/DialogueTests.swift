@@ -120,6 +120,25 @@ struct DialogueTests {
         #expect(session.runs.isEmpty)
     }
 
+    @Test("a no that goes on to cancel, said to the confirmation, is that no", arguments: ["no, cancel the order", "no, never mind"])
+    func noThenCancel(answer: String) async throws {
+        var session = try exampleSession("homepod")
+        let turns = await play(&session, ["Order tomato soup with Soup Chef", "yes", answer])
+        #expect(turns[2].outcome == .cancelled)
+        #expect(turns[2].reply.text == "OK, I won't order that.")
+        #expect(session.runs.isEmpty)
+    }
+
+    @Test("the word for what is asked names no option, even when one option's title holds it")
+    func askedWordIsNoOption() async throws {
+        var session = try exampleSession("homepod", extra: [try listsApp()])
+        _ = await session.respond(to: "Show a board in Lister")
+        // "board" is only in Bravo's synonym "second board", and it is the parameter's title.
+        let turn = await session.respond(to: "what other boards are there")
+        #expect(turn.parameter("board") == nil)
+        #expect(turn.reply.text == "Which board? Delta or Echo?")
+    }
+
     @Test("confirmation is asked once per run; a miss re-asks it, a second miss ends")
     func confirmationAskedOnce() async throws {
         var session = try exampleSession("homepod")
@@ -335,5 +354,11 @@ struct DialogueTests {
         #expect(turns[1].parameter("when")?.id == "2026-03-03T09:00")
         #expect(turns[2].parameter("length")?.id == "5400")
         #expect(turns[2].reply.text.hasSuffix("Reminder set for Tuesday, March 3 at 9 AM, for 1 hour and 30 minutes."))
+        // A value inside a yes is taken ("should do it"); a no names none ("not now" is no time).
+        var again = try exampleSession("watch", settings: DeviceSettings(now: now, timeZone: zone), extra: [app])
+        let more = await play(&again, ["Set a reminder with Planner", "not now", "tomorrow at nine", "half an hour should do it"])
+        #expect(more[1].parameter("when") == nil)
+        #expect(more[2].parameter("when")?.id == "2026-03-03T09:00")
+        #expect(more[3].parameter("length")?.id == "1800")
     }
 }

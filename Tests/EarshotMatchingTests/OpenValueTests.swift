@@ -126,6 +126,30 @@ struct OpenValueTests {
         #expect(reader.read(answer, as: .string)?.id == expected)
     }
 
+    @Test("a naming carrier is taken off when the question asks for a name", arguments: [
+        ("let's name it Weekend Chores", "Weekend Chores"), ("call this one Books to Read, please", "Books to Read"),
+        ("you can title it Road Trip", "Road Trip"), ("I'd like to call it Garden", "Garden"),
+    ])
+    func namingCarriers(answer: String, expected: String) {
+        #expect(reader.read(answer, as: .string, question: "What do you want to call it?")?.id == expected)
+    }
+
+    @Test("the question's frame said again is taken off; what only looks like it stays", arguments: [
+        ("remind me to call the dentist", "call the dentist"), ("um, to pick up the dry cleaning", "pick up the dry cleaning"),
+        ("that I need to water the lawn", "water the lawn"), ("about the rent", "the rent"),
+        ("call them back", "call them back"), ("call it a day", "call it a day"), ("take out the recycling", "take out the recycling"),
+    ])
+    func questionFrame(answer: String, expected: String) {
+        #expect(reader.read(answer, as: .string, question: "What should I remind you about?")?.id == expected)
+    }
+
+    @Test("a frame that the question does not have stays in the value")
+    func noFrame() {
+        // Nothing asks the person to be reminded, so "to" and "remind me" are the name's own words.
+        #expect(reader.read("To Do", as: .string, question: "What do you want to call it?")?.id == "To Do")
+        #expect(reader.read("remind me to smile", as: .string, question: "What do you want to call it?")?.id == "remind me to smile")
+    }
+
     @Test("a string of fillers alone is nothing")
     func emptyString() {
         #expect(reader.read("um", as: .string) == nil)

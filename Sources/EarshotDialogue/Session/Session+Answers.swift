@@ -142,7 +142,7 @@ extension Session {
     func interpret(_ normalized: String, raw: String, for parameter: Parameter, in c: Conversation) -> Reading {
         let options = c.options(for: parameter)
         if !options.isEmpty {
-            switch reader.choose(normalized, among: options.map(\.spokenForms)) {
+            switch reader.choose(normalized, among: options.map(\.spokenForms), ignoring: Self.namingWords(of: parameter)) {
             case .option(let index):
                 return .value(ParameterValue(id: options[index].id, title: options[index].title))
             case .several:
@@ -157,12 +157,20 @@ extension Session {
             return .nothing
         }
         if parameter.type.valueSetID != nil { return .nothing }
-        // An open answer that is only a request for more options, or a yes/no to a question that asked for a
-        // value, names nothing.
-        if parameter.type != .boolean, parameter.type != .string, reader.reply(normalized) != nil { return .nothing }
+        // An open answer that is a request for more options, or a no, names nothing ("not now" is no time); a
+        // yes may hold the value ("half an hour should do it", "sure, at three").
+        if parameter.type != .boolean, parameter.type != .string, let reply = reader.reply(normalized), reply != .yes { return .nothing }
         let values = OpenValueReader(now: settings.now ?? Date(), timeZone: settings.timeZone ?? .current)
-        guard let value = values.read(raw, as: parameter.type) else { return .nothing }
+        guard let value = values.read(raw, as: parameter.type, question: parameter.question) else { return .nothing }
         return .value(ParameterValue(id: value.id, title: value.title))
+    }
+}
+
+extension Session {
+    /// The words that name what `parameter` asks for (its title: "trail" for "Which trail?"), which name no
+    /// one option of it.
+    static func namingWords(of parameter: Parameter) -> Set<String> {
+        Set(Normalizer.normalize(parameter.title).split(separator: " ").map(String.init))
     }
 }
 

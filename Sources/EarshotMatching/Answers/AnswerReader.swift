@@ -51,7 +51,11 @@ public struct AnswerReader: Sendable {
     /// The longest form said wins where forms overlap ("iced coffee" is not "coffee"), a plural counts
     /// ("two lattes"), and when no whole form is said, a word only one option has does ("the tomato one",
     /// "the chicken one"). Two different options named → ``Choice/several(_:)``.
-    public func choose(_ text: String, among options: [[String]]) -> Choice {
+    ///
+    /// `ignoring`: words that name what is asked rather than one option (the parameter's title, "trail" for
+    /// "Which trail?"): said alone they pick no option, even when only one option's title holds them
+    /// ("what other trails are there" does not choose Dipsea Trail).
+    public func choose(_ text: String, among options: [[String]], ignoring: Set<String> = []) -> Choice {
         let words = Self.contentWords(text)
         guard !words.isEmpty, words.count <= Self.longestAnswer else { return .none }
         let forms = options.map { $0.map(Normalizer.normalize).filter { !$0.isEmpty }.map { $0.split(separator: " ").map(String.init) } }
@@ -71,7 +75,7 @@ public struct AnswerReader: Sendable {
         if chosen.isEmpty {
             // No whole title: a word that only one option has ("the tomato one").
             let distinctive = Self.distinctiveWords(forms)
-            for (position, word) in words.enumerated() {
+            for (position, word) in words.enumerated() where !ignoring.contains(word) && !ignoring.contains(where: { Self.isPlural(word, of: $0) }) {
                 for (option, optionWords) in distinctive.enumerated() where optionWords.contains(Self.singular(word, in: optionWords)) {
                     mentions.append(Mention(start: position, length: 1, characters: word.count, option: option, exact: false))
                 }
@@ -405,6 +409,8 @@ public struct AnswerReader: Sendable {
         "what else", "other options", "more options", "something else", "anything else", "other ones", "more choices",
         "other choices", "what are my options", "what are the options", "what do you have", "what have you got",
         "none of those", "none of them", "something different", "different options", "are there more",
+        // The heads of the construction itself: the others, the rest, any other one, what other kinds.
+        "others", "the rest", "any other", "what other", "which other",
     ])
     static let optionQuestionEnds = split(["do you have", "have you got", "do you got", "you got", "are there", "are available",
                                            "can i get", "can i have", "can i choose from", "are my choices", "are my options"])

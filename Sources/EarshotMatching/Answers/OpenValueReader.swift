@@ -47,13 +47,16 @@ public struct OpenValueReader: Sendable {
 
     /// The value of an open-ended `type` said in `text`; `nil` for enum and entity types (see
     /// ``AnswerReader/choose(_:among:)``) and when the words hold no value of the type.
-    public func read(_ text: String, as type: ParameterType) -> OpenValue? {
+    ///
+    /// `question`: what the device asked, so a string answer that says its frame again loses it ("remind me
+    /// to call the dentist" to "What should I remind you about?" dictates "call the dentist").
+    public func read(_ text: String, as type: ParameterType, question: String? = nil) -> OpenValue? {
         // A ramble is no answer: past ``AnswerReader/longestAnswer`` words (``longestDictation`` for a string).
         let count = AnswerReader.contentWords(text).count
         guard count <= (type == .string ? Self.longestDictation : AnswerReader.longestAnswer) else { return nil }
         switch type {
         case .string:
-            return Self.dictation(text).map { OpenValue(id: $0, title: $0) }
+            return Self.dictation(text, question: question).map { OpenValue(id: $0, title: $0) }
         case .integer, .decimal, .currency:
             return readNumber(Self.soundAlikeNumber(text) ?? text, as: type)
         case .date:
@@ -106,20 +109,30 @@ public struct OpenValueReader: Sendable {
     }
 
     /// What a string answer dictates: the words as said (their case kept), without fillers, a naming carrier
-    /// at the start ("call it …", "it's called …") and politeness at the end ("… please"). `nil` when nothing
-    /// is left.
-    public static func dictation(_ text: String) -> String? {
+    /// at the start ("call it …", "let's name this one …", "it's called …"), the question's own frame said
+    /// again ("remind me to …", "that I need to …" to "What should I remind you about?") and politeness at
+    /// the end ("… please"). `nil` when nothing is left.
+    public static func dictation(_ text: String, question: String? = nil) -> String? {
         var tokens = text.split(whereSeparator: \.isWhitespace).map(String.init)
             .map { (raw: $0, word: Normalizer.normalize($0)) }
             .filter { !$0.word.isEmpty && !AnswerWords.fillers.contains($0.word) }
         func words(_ range: some Sequence<Int>) -> [String] { range.map { tokens[$0].word } }
+        let frame = QuestionFrame(question ?? "")
+        // "Call it …" names when the question asks for a name (or nothing says what it asked): "call it a day"
+        // is a reminder.
+        let naming = question == nil || frame.asksName
         var changed = true
         while changed && tokens.count > 1 {
             changed = false
+            let said = words(0..<tokens.count)
             for phrase in namingPhrases where tokens.count > phrase.count && words(0..<phrase.count) == phrase {
                 tokens.removeFirst(phrase.count)
                 changed = true
                 break
+            }
+            if !changed, let length = (naming ? namingCarrier(said) : nil) ?? frame.echo(said), length < tokens.count {
+                tokens.removeFirst(length)
+                changed = true
             }
             if !changed, let first = tokens.first?.word, ["oh", "well", "so", "okay", "ok", "like"].contains(first) {
                 tokens.removeFirst()
@@ -144,11 +157,39 @@ public struct OpenValueReader: Sendable {
     /// The most words a dictated string answer takes (a note, a name); past this it is a ramble.
     public static let longestDictation = 60
 
+    /// Words that say a name follows, whatever was asked ("it's called …", "the title is …").
     static let namingPhrases: [[String]] = [
-        "i would like to call it", "id like to call it", "i want to call it", "i wanna call it", "lets call it",
-        "you can call it", "call it", "name it", "title it", "its called", "it is called", "it should be called",
-        "the name is", "its name is", "the title is", "i want it called", "how about",
+        "its called", "it is called", "it should be called", "the name is", "its name is", "the title is",
+        "i want it called", "how about",
     ].map { $0.split(separator: " ").map(String.init) }.sorted { $0.count > $1.count }
+    /// Words that lead into a naming verb: "let's call it", "you can name it", "I'd like to title it".
+    static let namingLeads: [[String]] = [
+        "lets", "let us", "you can", "we can", "i would like to", "id like to", "i want to", "i wanna", "ill", "well",
+        "we will", "i will", "just", "please", "go ahead and", "can you", "could you", "why dont you", "how about we",
+    ].map { Normalizer.normalize($0).split(separator: " ").map(String.init) }.sorted { $0.count > $1.count }
+    static let namingVerbs: Set<String> = ["call", "name", "title", "label"]
+    /// What a naming verb names: "it", "this one", "that".
+    static let namingObjects: [[String]] = ["this one", "that one", "the new one", "it", "this", "that", "them"]
+        .map { Normalizer.normalize($0).split(separator: " ").map(String.init) }.sorted { $0.count > $1.count }
+
+    /// The length of a naming carrier at the start of `words`: some lead ("let's"), a naming verb, what it
+    /// names ("it", "this one"), and "as" or "to be". `nil` when `words` start otherwise. Only read when the
+    /// question asks for a name.
+    static func namingCarrier(_ words: [String]) -> Int? {
+        var i = 0
+        if let lead = namingLeads.first(where: { words.count > $0.count && Array(words.prefix($0.count)) == $0 }) { i = lead.count }
+        guard i < words.count, namingVerbs.contains(words[i]) else { return nil }
+        i += 1
+        if let object = namingObjects.first(where: { i + $0.count <= words.count && Array(words[i..<(i + $0.count)]) == $0 }) {
+            i += object.count
+        } else {
+            return nil
+        }
+        if i < words.count, words[i] == "as" { i += 1 }
+        else if i + 1 < words.count, words[i] == "to", words[i + 1] == "be" { i += 2 }
+        return i
+    }
+
     static let politeEndings: [[String]] = ["thank you very much", "thanks a lot", "thank you", "thanks", "please"]
         .map { $0.split(separator: " ").map(String.init) }.sorted { $0.count > $1.count }
 

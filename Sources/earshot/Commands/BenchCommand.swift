@@ -70,7 +70,7 @@ struct BenchCommand: AsyncParsableCommand {
     @Flag(help: ArgumentHelp("With --only flexible --part: the calibration grid on those files as well (for tuning on a split of the development files).", visibility: .hidden))
     var grid = false
 
-    @Flag(help: "With --only flexible: the typed sets only (no speed, no spoken set).")
+    @Flag(help: "With --only flexible or people: the typed sets only (no speed, no spoken set or voices).")
     var typed = false
 
     @Flag(help: "List every fixture that missed.")
@@ -272,7 +272,7 @@ struct BenchCommand: AsyncParsableCommand {
             }
             let result = try await PeopleBenchmark.measure(
                 parts: part.isEmpty ? ["devset.tsv", "heldout.tsv"] : part,
-                voices: voice.isEmpty ? [Piper.voiceName, "espeak"] : voice,
+                voices: typed ? [] : voice.isEmpty ? [Piper.voiceName, "espeak"] : voice,
                 noises: noise.isEmpty ? [.clean, .pink(20), .pink(10), .pink(5), .babble(10)] : noise.compactMap(PeopleBenchmark.Noise.init(argument:)),
                 kinds: rows.isEmpty ? Set(PeopleSet.Kind.allCases) : Set(rows.compactMap(PeopleSet.Kind.init(rawValue:))),
                 loop: loop, progress: { FileHandle.standardError.write(Data("people: \($0)\n".utf8)) },
