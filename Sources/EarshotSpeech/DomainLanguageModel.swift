@@ -35,14 +35,18 @@ public struct DomainLanguageModel: Sendable, Hashable {
 
     /// A model of `phrases` (sentences in recognisable words, see ``RecognitionContext/words(_:)``), with
     /// `general` words beside them.
-    public init(phrases: [String], general: [(word: String, probability: Double)] = GeneralVocabulary.words) {
+    ///
+    /// `openings`: more words said before a request on this device, each put in front of every phrase like
+    /// a carrier: its wake phrases ("hey siri") and hesitations ("um"), which recordings of people hold.
+    public init(phrases: [String], general: [(word: String, probability: Double)] = GeneralVocabulary.words, openings: [String] = []) {
         generalWords = general.map(\.word)
         generalProbabilities = general.map(\.probability)
         var seen: Set<String> = []
         let phrases = phrases.map(RecognitionContext.words).filter { !$0.isEmpty && seen.insert($0).inserted }
         var sentences = phrases
+        let carriers = Self.carriers + openings.map(RecognitionContext.words).filter { !$0.isEmpty && !Self.carriers.contains($0) }
         for phrase in phrases {
-            sentences += Self.carriers.map { "\($0) \(phrase)" }
+            sentences += carriers.map { "\($0) \(phrase)" }
             sentences.append("\(phrase) please")
         }
         sentences += Self.connectives
@@ -90,12 +94,13 @@ public struct DomainLanguageModel: Sendable, Hashable {
 
     /// The model of `phrases`, made once per process for the same phrases (a device asks for it on every
     /// request; making it anew took tens of milliseconds for the examples).
-    public static func of(phrases: [String]) -> DomainLanguageModel {
-        if let model = made.withLock({ $0[phrases] }) { return model }
-        let model = DomainLanguageModel(phrases: phrases)
+    public static func of(phrases: [String], openings: [String] = []) -> DomainLanguageModel {
+        let key = phrases + ["<openings>"] + openings
+        if let model = made.withLock({ $0[key] }) { return model }
+        let model = DomainLanguageModel(phrases: phrases, openings: openings)
         made.withLock { cache in
             if cache.count > 64 { cache.removeAll() }
-            cache[phrases] = model
+            cache[key] = model
         }
         return model
     }

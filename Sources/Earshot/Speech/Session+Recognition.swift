@@ -7,7 +7,8 @@ extension Session {
     /// What the device can understand now, as a recognition context.
     ///
     /// - No conversation open: every request it takes (a grammar of the phrases), and a domain language
-    ///   model of the device's phrases and negative phrases for wordings nobody wrote down: a flexible
+    ///   model of the device's phrases and negative phrases (each also after the profile's wake phrases and
+    ///   "um", "uh", as recordings of people start) for wordings nobody wrote down: a flexible
     ///   device matches them by meaning, an exact one says it can't help ("no-match") rather than that it
     ///   didn't catch them, and a negative phrase said is heard as one, so it matches nothing.
     /// - Waiting for a value, a yes/no or a choice: its sentences inside a frame of words people put
@@ -47,7 +48,9 @@ extension Session {
                                       leading: frame.leading, trailing: frame.trailing, framedSentences: frame.sentences)
         }
         let phrases = catalog.apps.flatMap { $0.expansions.map(\.text) + $0.negativeExpansions }
+        // A recording of a person often starts with the wake phrase, or a hesitation: "um, hey Siri, …".
+        let openings = profile.wake + ["um", "uh"]
         return RecognitionContext(name: expected.name, sentences: expected.sentences, kind: .request,
-                                  languageModel: phrases.isEmpty ? nil : DomainLanguageModel.of(phrases: phrases))
+                                  languageModel: phrases.isEmpty ? nil : DomainLanguageModel.of(phrases: phrases, openings: openings))
     }
 }
