@@ -221,13 +221,32 @@ public struct VerbNet: Sendable {
 
     /// How far `lemma` is from the actions of `family` (``isIn(_:family:)``): 0 when it is one of them
     /// (its sense is one of the family's, or "un" + a verb), 1 when its commonest sense is a direct
-    /// hyponym of one ("erase" of "remove", "test" of "evaluate"), nil when it is none of them.
+    /// hyponym of one ("erase" of "remove", "test" of "evaluate"), 2 when it is a hyponym of such a
+    /// hyponym ("scrap" is a way to discard, a way to remove), nil when it is none of them.
     public func distance(of lemma: String, from family: Set<Int>) -> Int? {
         if lemma.hasPrefix("un"), senses[lemma] == nil { return 0 }
         guard let first = senses[lemma]?.first else { return nil }
         if lemma.contains("_") { return common(lemma)?.contains(where: family.contains) == true ? 0 : nil }
         if family.contains(first) { return 0 }
-        return (hypernyms[first] ?? []).contains(where: family.contains) ? 1 : nil
+        let parents = hypernyms[first] ?? []
+        if parents.contains(where: family.contains) { return 1 }
+        return parents.flatMap { hypernyms[$0] ?? [] }.contains(where: family.contains) ? 2 : nil
+    }
+
+    /// The verbs WordNet gives as the opposites of `lemma`'s commonest senses, one lemma per opposite
+    /// sense: the one that shares the lemma's first word when there is one ("turn_off" → "turn_on", though
+    /// WordNet links "switch off" to "switch on"), else the sense's first.
+    public func opposites(of lemma: String) -> [String] {
+        let head = lemma.split(separator: "_").first.map(String.init) ?? lemma
+        var out: [String] = []
+        for sense in common(lemma) ?? [] {
+            for opposite in antonyms[sense] ?? [] {
+                guard let lemmas = words[opposite] else { continue }
+                let pick = lemmas.first { $0.hasPrefix(head + "_") && $0 != lemma } ?? lemmas[0]
+                if pick != lemma, !out.contains(pick) { out.append(pick) }
+            }
+        }
+        return out
     }
 
     /// The commonest senses of `lemmas`, for ``isIn(_:family:)``.
