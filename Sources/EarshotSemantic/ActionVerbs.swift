@@ -79,9 +79,11 @@ public struct ActionVerbs: Sendable {
         "love", "try", "trying", "going", "able", "be", "whatever", "rather", "really", "definitely", "theres", "maybe",
     ]
 
-    /// Words that refuse the action that follows (and "no need", two words, in ``scan(_:)``): English's
-    /// negators as they reach a request, apostrophes dropped.
-    static let negations: Set<String> = ["dont", "never", "not", "doesnt", "didnt", "nope", "shouldnt", "mustnt"]
+    /// Words that refuse the action that follows: English's negators as they reach a request,
+    /// apostrophes dropped.
+    /// "No" opens a refusal of what follows, an action ("no need to track my order") or a thing ("no
+    /// break timer for me today").
+    static let negations: Set<String> = ["dont", "never", "not", "doesnt", "didnt", "nope", "shouldnt", "mustnt", "no"]
 
     /// Verbs that refuse, end or put off an action (their own action is the absence of another): before
     /// another verb ("stop reminding me", "hold off on ordering") or a thing ("skip my order").
@@ -165,7 +167,7 @@ public struct ActionVerbs: Sendable {
         while index < words.count {
             let word = String(words[index])
             let next = index + 1 < words.count ? String(words[index + 1]) : nil
-            if Self.negations.contains(word) || (word == "do" && next == "not") || (word == "no" && next == "need") {
+            if Self.negations.contains(word) || (word == "do" && next == "not") {
                 negated = true
                 index += Self.negations.contains(word) ? 1 : 2
                 continue
@@ -180,7 +182,10 @@ public struct ActionVerbs: Sendable {
                 continue
             }
             let reading = reading(words, at: index)
-            let lemmas = reading.lemmas
+            // A particle after the object ("take [my postcard] off"): the verb has an object, so it means
+            // what WordNet's senses with an object mean; when the commonest of those is one of the other
+            // actions, or a kind of one, that action is named beside it.
+            let lemmas = reading.lemmas + (reading.particle != nil ? reading.lemmas.compactMap { net.objectAction(of: $0, in: others) } : [])
             if negated, lemmas.contains(where: Self.doubleNegatives.contains) {
                 negated = false
                 index += 1
@@ -229,16 +234,17 @@ public struct ActionVerbs: Sendable {
     /// The verb lemmas of the word at `index` and how many words the verb takes: three when WordNet has
     /// the word with the next two ("get rid of"), two with a particle next ("call off", "sum up"), one
     /// with a particle after its object ("take my postcard off the board": `take_off`), else one.
-    func reading(_ words: [Substring], at index: Int) -> (lemmas: [String], width: Int) {
+    /// `particle`: where the particle is when it came after the object.
+    func reading(_ words: [Substring], at index: Int) -> (lemmas: [String], width: Int, particle: Int?) {
         let word = String(words[index])
         let bases = net.lemmas(of: word)
         if index + 2 < words.count {
             let three = bases.map { "\($0)_\(words[index + 1])_\(words[index + 2])" }.filter { net.senses[$0] != nil }
-            if !three.isEmpty { return (three, 3) }
+            if !three.isEmpty { return (three, 3, nil) }
         }
         if index + 1 < words.count, Self.particles.contains(String(words[index + 1])) {
             let phrasal = bases.map { "\($0)_\(words[index + 1])" }.filter { net.senses[$0] != nil }
-            if !phrasal.isEmpty { return (phrasal, 2) }
+            if !phrasal.isEmpty { return (phrasal, 2, nil) }
         }
         // The particle after the object: only over words that are no particle or preposition themselves.
         var position = index + 2
@@ -247,13 +253,13 @@ public struct ActionVerbs: Sendable {
             let candidate = String(words[position])
             if Self.separableParticles.contains(candidate) {
                 let phrasal = bases.map { "\($0)_\(candidate)" }.filter { net.senses[$0] != nil }
-                if !phrasal.isEmpty { return (phrasal, 1) }
+                if !phrasal.isEmpty { return (phrasal, 1, position) }
                 break
             }
             if Self.prepositions.contains(candidate) || Self.particles.contains(candidate) { break }
             position += 1
         }
-        return (bases, 1)
+        return (bases, 1, nil)
     }
 
     /// The actions of the noun a support verb makes an action of ("make [a] copy", "give [me a]

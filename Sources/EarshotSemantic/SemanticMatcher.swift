@@ -73,10 +73,17 @@ public struct SemanticMatcher: FlexibleMatcher {
         /// (``ActionVerbs/confirms(_:_:)``): "log it" for logging, in words the phrases never used.
         public var verbBonus: Float
 
+        /// An unrelated verb with a WordNet opposite ("turn off" against "open the pet camera") is the
+        /// opposite action when the request said with the opposite ("turn on the pet camera") is closer than
+        /// this plus the request itself to the request said with the intent's verb ("open the pet
+        /// camera"). 1 or more: never.
+        public var oppositeMargin: Float
+
         public init(threshold: Float, margin: Float, sentenceWeight: Float = 1, actionFloor: Float = -1, valuePenalty: Float = 0,
                     phraseMean: Float = 0, verbPenalty: Float = 0, unrelatedVerbPenalty: Float = 0, verbVouch: Float = 2,
-                    actionVouch: Float = 2, swapVouch: Float = 2, swapScale: Float = 0, verbBonus: Float = 0) {
+                    actionVouch: Float = 2, swapVouch: Float = 2, swapScale: Float = 0, verbBonus: Float = 0, oppositeMargin: Float = 2) {
             self.verbBonus = verbBonus
+            self.oppositeMargin = oppositeMargin
             self.threshold = threshold
             self.margin = margin
             self.sentenceWeight = sentenceWeight
@@ -99,7 +106,8 @@ public struct SemanticMatcher: FlexibleMatcher {
         /// WordNet does not link to the intent's costs half of what swapping it for the intent's verb
         /// changes the request; the action floor lowered to 0.3, as the verbs now do part of its work.
         public static let calibrated = Settings(threshold: 0.65, margin: 0.04, sentenceWeight: 0.8, actionFloor: 0.3, valuePenalty: 0.2,
-                                                phraseMean: 0.25, verbPenalty: 1, unrelatedVerbPenalty: 1, swapScale: 0.5)
+                                                phraseMean: 0.25, verbPenalty: 1, unrelatedVerbPenalty: 1, swapScale: 0.5,
+                                                oppositeMargin: 0.05)
     }
 
     public let encoder: SentenceEncoder
@@ -302,6 +310,9 @@ public struct SemanticMatcher: FlexibleMatcher {
                     // Only an intent that could match or be too close to call needs the sentence model's word.
                     if score < settings.threshold - settings.margin {
                         score -= settings.unrelatedVerbPenalty
+                    } else if settings.oppositeMargin < 1, case .verb(let lemmas) = said, let swap,
+                              swap.oppositeFits(intentVerbs[app][intent], opposites: lemmas.flatMap(verbs.net.opposites)) {
+                        score -= settings.verbPenalty
                     } else if !vouches(frames, for: intentVerbs[app][intent], action: Self.actionSimilarity(vectors, best.expansion, action),
                                        swap: swap) {
                         if settings.swapScale > 0, let swap {
@@ -340,8 +351,12 @@ public struct SemanticMatcher: FlexibleMatcher {
         let matcher: SemanticMatcher
         let words: [Substring]
         let range: Range<Int>?
+        /// Where the verb's particle is when it came after the object ("turn the camera off"): swapped
+        /// out with the verb.
+        let particle: Int?
         let action: Embedding
-        var similarities: [String: Float] = [:]
+        /// The request's action with its verb replaced, by the verb put in.
+        var swapped: [String: Embedding] = [:]
         /// The verbs the request's verb governs ("remind me to water the monstera": water): another
         /// request about them, not them.
         let governed: Set<String>
@@ -349,7 +364,9 @@ public struct SemanticMatcher: FlexibleMatcher {
         init(matcher: SemanticMatcher, normalized: String, apps: [Int], action: Embedding) {
             self.matcher = matcher
             words = matcher.action(of: SemanticMatcher.request(in: normalized), apps: apps).split(separator: " ")
-            range = matcher.verbs.verbRange(words)
+            let range = matcher.verbs.verbRange(words), words = words
+            self.range = range
+            particle = range.flatMap { matcher.verbs.reading(words, at: $0.lowerBound).particle }
             self.action = action
             var governed: Set<String> = []
             if let range {
@@ -364,17 +381,39 @@ public struct SemanticMatcher: FlexibleMatcher {
         /// -1 when the request's verb governs one of them ("remind me to water …" against watering: the
         /// swap would say the intent's verb twice, and the sentence model would find it close).
         func similarity(to verbs: Set<String>) -> Float {
-            guard let range, governed.isDisjoint(with: verbs) else { return -1 }
-            let missing = verbs.filter { similarities[$0] == nil && !ActionVerbs.light.contains($0) }.sorted()
-            if !missing.isEmpty {
-                let texts = missing.map { verb in
-                    (words[..<range.lowerBound] + [Substring(verb.replacingOccurrences(of: "_", with: " "))] + words[range.upperBound...])
-                        .joined(separator: " ")
-                }
-                for (verb, vector) in zip(missing, matcher.encoder.encode(texts)) { similarities[verb] = vector.cosine(action) }
-            }
-            return verbs.compactMap { similarities[$0] }.max() ?? -1
+            guard range != nil, governed.isDisjoint(with: verbs) else { return -1 }
+            let usable = verbs.filter { !ActionVerbs.light.contains($0) }
+            encode(usable)
+            return usable.compactMap { swapped[$0]?.cosine(action) }.max() ?? -1
         }
+
+        /// Encodes the request with its verb replaced by each of `verbs` not encoded yet.
+        private func encode(_ verbs: Set<String>) {
+            guard let range else { return }
+            let missing = verbs.filter { swapped[$0] == nil }.sorted()
+            guard !missing.isEmpty else { return }
+            let rest = words.indices[range.upperBound...].filter { $0 != particle }.map { words[$0] }
+            let texts = missing.map { verb in
+                (words[..<range.lowerBound] + [Substring(verb.replacingOccurrences(of: "_", with: " "))] + rest).joined(separator: " ")
+            }
+            for (verb, vector) in zip(missing, matcher.encoder.encode(texts)) { swapped[verb] = vector }
+        }
+
+        /// Whether the request said with its verb's opposite (WordNet's antonyms: "turn off the pet
+        /// camera" → "turn on the pet camera") is closer to the request said with one of `verbs` than the
+        /// request itself is: the intent does the opposite of what was asked.
+        func oppositeFits(_ verbs: Set<String>, opposites: [String]) -> Bool {
+            guard range != nil, !opposites.isEmpty else { return false }
+            let usable = verbs.filter { !ActionVerbs.light.contains($0) }
+            encode(usable.union(opposites))
+            return usable.contains { verb in
+                guard let intent = swapped[verb] else { return false }
+                let said = intent.cosine(action)
+                return opposites.contains { swapped[$0].map { $0.cosine(intent) > said + matcherOppositeMargin } ?? false }
+            }
+        }
+
+        var matcherOppositeMargin: Float { matcher.settings.oppositeMargin }
     }
 
     /// How a request's verb stands to an intent of `app`, with what the sentence model says of it: the

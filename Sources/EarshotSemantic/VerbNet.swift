@@ -33,6 +33,9 @@ public struct VerbNet: Sendable {
     let tagged: [String: (verb: Int, other: Int)]
     /// Synset → its lemmas, in WordNet's order (what a noun's derivational link points at).
     let words: [Int: [String]]
+    /// The synsets one of whose sentence frames takes a direct object ("Somebody ----s something",
+    /// "Somebody ----s somebody PP" …): what a verb means when an object follows it.
+    let transitive: Set<Int>
     /// WordNet's folder this net was read from (its nouns are read on first use: ``nounActions``).
     let folder: String
 
@@ -70,13 +73,14 @@ public struct VerbNet: Sendable {
     public init(folder: String) {
         guard let index = try? String(contentsOfFile: folder + "/index.verb", encoding: .utf8),
               let data = try? String(contentsOfFile: folder + "/data.verb", encoding: .utf8) else {
-            senses = [:]; hypernyms = [:]; antonyms = [:]; links = [:]; exceptions = [:]; tagged = [:]; words = [:]
+            senses = [:]; hypernyms = [:]; antonyms = [:]; links = [:]; exceptions = [:]; tagged = [:]; words = [:]; transitive = []
             self.folder = folder
             return
         }
         let senses = Self.senses(index: index)
         // "01860813 38 v 02 stop 0 halt 0 011 ! 02014183 v 0101 @ ... | gloss".
         var hypernyms: [Int: [Int]] = [:], antonyms: [Int: [Int]] = [:], links: [Int: [Int]] = [:], synsetWords: [Int: [String]] = [:]
+        var transitive: Set<Int> = []
         for line in data.split(separator: "\n") where !line.hasPrefix(" ") {
             let body = line.split(separator: "|", maxSplits: 1).first ?? line
             let fields = body.split(separator: " ")
@@ -97,6 +101,12 @@ public struct VerbNet: Sendable {
                 default: break
                 }
                 position += 4
+            }
+            // "01 + 08 00": the frames, each "+ frame word"; a frame with a direct object makes the sense transitive.
+            if position < fields.count, let frames = Int(fields[position]) {
+                for frame in 0..<frames where position + 2 + frame * 3 < fields.count {
+                    if let number = Int(fields[position + 2 + frame * 3]), Self.objectFrames.contains(number) { transitive.insert(offset) }
+                }
             }
         }
         var exceptions: [String: [String]] = [:]
@@ -126,7 +136,22 @@ public struct VerbNet: Sendable {
         self.exceptions = exceptions
         self.tagged = tagged
         self.words = synsetWords
+        self.transitive = transitive
         self.folder = folder
+    }
+
+    /// WordNet's verb frames that have a direct object (`wninput(5WN)`: 8 "Somebody ----s something", 9
+    /// "Somebody ----s somebody", 14 "Somebody ----s somebody something", 21 "Somebody ----s something PP" …).
+    static let objectFrames: Set<Int> = [5, 8, 9, 10, 11, 14, 15, 16, 17, 18, 19, 20, 21, 24, 25, 30, 31]
+
+    /// The action `lemma` names when it has a direct object, as one of `family`'s verbs: its commonest
+    /// sense that takes an object, when that sense is one of the family's or a direct hyponym of one
+    /// ("take [my postcard] off": WordNet's commonest "take off" is leaving, which takes no object; its
+    /// commonest with an object is "take away or remove", a kind of "remove"). The family's verb, or nil.
+    public func objectAction(of lemma: String, in family: Set<Int>) -> String? {
+        guard let sense = senses[lemma]?.first(where: transitive.contains) else { return nil }
+        if family.contains(sense) { return words[sense]?.first }
+        return (hypernyms[sense] ?? []).first(where: family.contains).flatMap { words[$0]?.first }
     }
 
     /// The verb lemmas a word form can be ("ordering" → order, "got" → get, "logged" → log), as
@@ -196,13 +221,32 @@ public struct VerbNet: Sendable {
 
     /// How far `lemma` is from the actions of `family` (``isIn(_:family:)``): 0 when it is one of them
     /// (its sense is one of the family's, or "un" + a verb), 1 when its commonest sense is a direct
-    /// hyponym of one ("erase" of "remove", "test" of "evaluate"), nil when it is none of them.
+    /// hyponym of one ("erase" of "remove", "test" of "evaluate"), 2 when it is a hyponym of such a
+    /// hyponym ("scrap" is a way to discard, a way to remove), nil when it is none of them.
     public func distance(of lemma: String, from family: Set<Int>) -> Int? {
         if lemma.hasPrefix("un"), senses[lemma] == nil { return 0 }
         guard let first = senses[lemma]?.first else { return nil }
         if lemma.contains("_") { return common(lemma)?.contains(where: family.contains) == true ? 0 : nil }
         if family.contains(first) { return 0 }
-        return (hypernyms[first] ?? []).contains(where: family.contains) ? 1 : nil
+        let parents = hypernyms[first] ?? []
+        if parents.contains(where: family.contains) { return 1 }
+        return parents.flatMap { hypernyms[$0] ?? [] }.contains(where: family.contains) ? 2 : nil
+    }
+
+    /// The verbs WordNet gives as the opposites of `lemma`'s commonest senses, one lemma per opposite
+    /// sense: the one that shares the lemma's first word when there is one ("turn_off" → "turn_on", though
+    /// WordNet links "switch off" to "switch on"), else the sense's first.
+    public func opposites(of lemma: String) -> [String] {
+        let head = lemma.split(separator: "_").first.map(String.init) ?? lemma
+        var out: [String] = []
+        for sense in common(lemma) ?? [] {
+            for opposite in antonyms[sense] ?? [] {
+                guard let lemmas = words[opposite] else { continue }
+                let pick = lemmas.first { $0.hasPrefix(head + "_") && $0 != lemma } ?? lemmas[0]
+                if pick != lemma, !out.contains(pick) { out.append(pick) }
+            }
+        }
+        return out
     }
 
     /// The commonest senses of `lemmas`, for ``isIn(_:family:)``.

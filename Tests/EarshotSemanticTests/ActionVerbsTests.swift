@@ -63,13 +63,28 @@ struct ActionVerbsTests {
         #expect(request("get rid of the packing list") == .phrasal(["get_rid_of"]))
         #expect(verbs.fit(request("get rid of the packing list"), ["summarize", "read"]) == .conflicts)
         // The particle after the object is the verb's: "clear … out" clears.
-        #expect(request("take my latest postcard off my board") == .phrasal(["take_off"]))
-        #expect(request("clear my packing list out") == .verb(["clear_out"]))
+        // With its object before the particle, "take … off" means WordNet's commonest "take off" that
+        // takes an object ("take away or remove"), not its commonest (leaving): a kind of removing.
+        #expect(request("take my latest postcard off my board") == .phrasal(["take_off", "remove"]))
+        #expect(verbs.fit(request("take the newest card off my wall"), ["post", "put_up", "share"]) == .conflicts)
+        #expect(request("clear my packing list out") == .verb(["clear_out", "remove"]))
         #expect(verbs.fit(request("turn the pet camera off"), ["turn_on", "open"]) == .conflicts)
         // A two-word verb for the screen's "show" is still a wording of it, whatever else WordNet files it under.
         #expect(verbs.fit(request("pull up the menu"), ["open", "show"]) != .conflicts)
         #expect(verbs.fit(request("bring up my last hike"), ["open", "show"]) != .conflicts)
         #expect(verbs.fit(request("sum up my shopping list"), ["summarize"]) == .fits)
+    }
+
+    @Test("no before a thing refuses it; a way of discarding is a way of removing; turn off is turn on's opposite")
+    func fifthPassReadings() {
+        #expect(request("no soup for me tonight") == .negated)
+        #expect(request("no need to order soup") == .negated)
+        // "scrap" is a way to discard, which is a way to remove: another action than ordering.
+        #expect(verbs.fit(request("scrap my tomato soup order"), ["order", "buy"]) == .conflicts)
+        #expect(verbs.fit(request("purchase a tomato soup"), ["order", "buy"]) == .fits)
+        // The opposite the matcher tries in the sentence model: the one WordNet gives.
+        #expect(VerbNet.shared.opposites(of: "turn_off").contains("turn_on"))
+        #expect(VerbNet.shared.opposites(of: "start").contains("end"))
     }
 
     @Test("a support verb with a noun asks for the noun's action")

@@ -104,6 +104,21 @@ struct ScenarioTests {
         }
     }
 
+    @Test("the opposite of the app's action, a thing refused, or a thing taken off matches nothing; the action itself still does")
+    func oppositesAndRemovals() async throws {
+        let apps = try FlexibleMatchingAccuracy.apps(folder: FlexibleMatchingAccuracy.defaultFolder())
+        var session = try semanticSession("homepod", apps: apps)
+        // "turn on the pet cam" is closer to "show the pet cam" than "turn off …" is: the opposite action.
+        for line in ["turn off the pet cam with Kibble Clock", "turn the pet cam off with Kibble Clock", "no soup for me tonight, Soup Chef",
+                     "take my newest postcard off the board with Postcard", "scrap my tomato soup order with Soup Chef"] {
+            let turn = await session.respond(to: line)
+            #expect(turn.outcome == .noMatch, "\(line) → \(turn.match?.intent ?? "") \(turn.match?.score ?? 0)")
+        }
+        session = try semanticSession("homepod", apps: apps)
+        let camera = await session.respond(to: "show me the pet camera with Kibble Clock")
+        #expect(camera.match?.intent == "OpenPetCam", "\(camera.reply.text)")
+    }
+
     @Test("light verbs and a negation after the request still order soup: grab me, put in an order, I don't want to cook")
     func lightVerbsStillMatch() async throws {
         for line in ["grab me a tomato soup from Soup Chef", "put in an order for tomato soup with Soup Chef",

@@ -67,6 +67,9 @@ struct BenchCommand: AsyncParsableCommand {
     @Option(help: ArgumentHelp("With --only flexible --part: the swap scale instead of the calibrated one (development files only).", visibility: .hidden))
     var swapScale: Float?
 
+    @Option(help: ArgumentHelp("With --only flexible --part: the opposite margin instead of the calibrated one (development files only; 2: off).", visibility: .hidden))
+    var oppositeMargin: Float?
+
     @Flag(help: ArgumentHelp("With --only flexible --part: the calibration grid on those files as well (for tuning on a split of the development files).", visibility: .hidden))
     var grid = false
 
@@ -189,6 +192,7 @@ struct BenchCommand: AsyncParsableCommand {
                 if let swapVouch { settings.swapVouch = swapVouch }
                 if let verbBonus { settings.verbBonus = verbBonus }
                 if let swapScale { settings.swapScale = swapScale }
+                if let oppositeMargin { settings.oppositeMargin = oppositeMargin }
                 for (position, result) in try FlexibleMatchingAccuracy.measure(files: part, encoder: encoder,
                                                                               settings: [settings] + (self.grid ? FlexibleMatchingAccuracy.calibrationGrid : [])).enumerated() {
                     say(String(format: "%@ %@ (action floor %.2f, unrelated verb %.2f, swap vouch %.2f, swap scale %.2f, verb bonus %.2f, threshold %.2f, margin %.2f, verbs %.2f): precision %.3f recall %.3f (rows %d, to match %d, matched %d, correct %d, values right %d, asked %d)",
