@@ -142,6 +142,17 @@ struct CLIExitTests {
         Self.expectOneLine(folder, file: file.path)
     }
 
+    @Test("earshot bench --part naming a file that is not there: status 2, one line naming it and the files there are")
+    func benchMissingPart() async throws {
+        // Run in the checkout, whose flexible-dev/ and people-dev/ the bench reads (it writes nothing there).
+        for only in ["flexible", "people"] {
+            let result = try await Self.run(["bench", "--only", only, "--typed", "--part", "no-such-part.tsv"], in: packageRoot)
+            #expect(result.status == 2, "\(only): status \(result.status); stderr: \(result.stderr)")
+            #expect(result.stderr.split(separator: "\n").count == 1 && result.stderr.contains("no part no-such-part.tsv")
+                    && result.stderr.contains("devset.tsv"), "\(only): stderr: \(result.stderr)")
+        }
+    }
+
     @Test("earshot preview with a broken --app: status 2, one line on stderr")
     func previewBroken() async throws {
         let dir = try temporaryFolder("earshot-cli")

@@ -135,6 +135,13 @@ struct BenchCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
+        if !part.isEmpty, only == .flexible || only == .people {
+            let folder = only == .flexible ? FlexibleMatchingAccuracy.defaultFolder() : PeopleSet.defaultFolder()
+            for file in part where !FileManager.default.fileExists(atPath: (folder as NSString).appendingPathComponent(file)) {
+                let known = ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).filter { $0.hasSuffix(".tsv") }.sorted()
+                throw ValidationError("no part \(file) in \(folder): name one of its files (\(known.joined(separator: ", "))).")
+            }
+        }
         if only == .fuzz {
             let examples = ((self.fixtures ?? AudioFixtures.defaultFolder()) as NSString).deletingLastPathComponent + "/examples"
             let targets = target.isEmpty ? FuzzBenchmark.Target.allCases : try target.map { name in
