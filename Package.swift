@@ -83,7 +83,7 @@ let package = Package(
         // 4b. Speech: espeak-ng synthesis, pocketsphinx recognition in the context of the conversation.
         .target(
             name: "EarshotSpeech",
-            dependencies: ["EarshotErrors", "EarshotAudio", "EarshotSignal", "EarshotMatching", "EarshotModel", "CPocketSphinx", "CEspeakNG", "CSpeechShims", "CSpeexDSP",
+            dependencies: ["EarshotErrors", "EarshotAudio", "EarshotSignal", "EarshotMatching", "EarshotSemantic", "EarshotModel", "CPocketSphinx", "CEspeakNG", "CSpeechShims", "CSpeexDSP",
                            .product(name: "Subprocess", package: "swift-subprocess")]
         ),
         // 4. Device: what a user's machine holds (apps, profiles, the ones that ship inside the binary),
@@ -182,7 +182,7 @@ let package = Package(
                                                               .product(name: "Logging", package: "swift-log"),
                                                               .product(name: "GRDB", package: "GRDB.swift")],
                     exclude: ["Fixtures"]),
-        .testTarget(name: "EarshotSpeechTests", dependencies: ["EarshotTesting", "EarshotSpeech", "EarshotAudio", "Earshot", "EarshotEvaluation"]),
+        .testTarget(name: "EarshotSpeechTests", dependencies: ["EarshotTesting", "EarshotSpeech", "EarshotSemantic", "EarshotAudio", "Earshot", "EarshotEvaluation"]),
     ],
     swiftLanguageModes: [.v6]
 )

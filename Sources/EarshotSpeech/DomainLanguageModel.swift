@@ -9,8 +9,9 @@ import Synchronization
 /// request carriers people put in front ("give me", "can you") and with "please" after, and on a few
 /// words requests are made of ("from", "using", "some"), so the model can move between them.
 /// Probabilities are Witten–Bell estimates with back-off: every sequence of its words is possible,
-/// those of the phrases most likely. The commonest words of English (``GeneralVocabulary``) share a fifth
-/// of the single words' probability, so speech no phrase holds is not forced onto the phrases' words.
+/// those of the phrases most likely. The commonest words of English and its verbs (``GeneralVocabulary``)
+/// share a fifth of the single words' probability, so speech no phrase holds is not forced onto the
+/// phrases' words.
 public struct DomainLanguageModel: Sendable, Hashable {
     /// The share of single-word probability that goes to the general vocabulary.
     public static let generalShare = 0.2

@@ -1,5 +1,6 @@
 import Earshot
 import EarshotDialogue
+import EarshotSemantic
 import EarshotSpeech
 import Foundation
 import Testing
@@ -54,7 +55,8 @@ struct LanguageModelTests {
     @Test("the general words are Debian's general en-us model's commonest, most probable first")
     func generalVocabulary() throws {
         let words = GeneralVocabulary.words
-        #expect(words.count == GeneralVocabulary.size)
+        #expect(words.count > GeneralVocabulary.size)
+        #expect(GeneralVocabulary.read(path: GeneralVocabulary.path, count: 10).map(\.word) == words.prefix(10).map(\.word))
         #expect(words.first?.word == "the")
         #expect(abs(words.reduce(0) { $0 + $1.probability } - 1) < 1e-6)
         #expect(zip(words, words.dropFirst()).allSatisfy { $0.probability >= $1.probability })
@@ -62,9 +64,32 @@ struct LanguageModelTests {
         #expect(Set(words.map(\.word)).isSuperset(of: ["because", "people", "water", "points"]))
         // A model that cannot be read gives none: the domain model is then the phrases' alone.
         #expect(GeneralVocabulary.read(path: "/nonexistent/en-us.lm.bin", count: 10).isEmpty)
+        // The action verbs requests are made with, far below the commonest thousand, are there (heard, not
+        // turned into a phrase's words: issue 19); the nouns as far down are not.
+        let model = DomainLanguageModel(phrases: ["Order soup with Soup Chef"])
+        #expect(model.vocabulary.isSuperset(of: ["cancel", "delete", "remove", "print", "publish", "archive"]))
+        #expect(!model.vocabulary.contains("kitchen") && !model.vocabulary.contains("yesterday"))
+        let verbs = words.dropFirst(GeneralVocabulary.size).map(\.word)
+        #expect(verbs.allSatisfy { VerbNet.shared.isMostlyVerb($0) })
         let alone = DomainLanguageModel(phrases: ["Order soup with Soup Chef"], general: []).vocabulary
         #expect(!alone.contains("because"))
         #expect(alone.count < DomainLanguageModel(phrases: ["Order soup with Soup Chef"]).vocabulary.count - 900)
+    }
+
+    @Test("a request for another action on an app's thing is heard with its verb, and HomePod does not run the app's",
+          arguments: ["Cancel my soup order with Soup Chef", "Remove milk from my shopping list with Demo"])
+    func otherAction(request: String) async throws {
+        let workspace = Workspace(apps: try Bundled.exampleApps(), profiles: try Bundled.profiles())
+        let audio = try Synthesizer().speak(request)
+        let loop = try SpeechLoop(source: .synthetic)
+        var homepod = try workspace.matchingSession(profile: "homepod")
+        let turn = try await loop.turn(audio, session: &homepod)
+        // The verb is heard as itself: it was heard "can small my soup order" (Soup Chef ordered soup), "through
+        // built from my shopping list" (Demo summarised the list) when the recogniser knew no such verb.
+        let verb = request.split(separator: " ")[0].lowercased()
+        #expect(turn.heard.text.hasPrefix(verb), "\(turn.heard.text)")
+        #expect(turn.match == nil, "heard \"\(turn.heard.text)\" → \(turn.match?.intent ?? "")")
+        #expect(turn.outcome == .noMatch)
     }
 
     @Test("a wording nobody wrote down is transcribed: matched by meaning on a flexible device, no match on an exact one")

@@ -23,12 +23,14 @@ extension FlexibleMatchingAccuracy {
         }
     }
 
-    public static func spoken(folder: String = defaultFolder(), voice: Synthesizer.Voice = .init(name: "en-us"),
-                              loop: SpeechLoop) async throws -> Spoken {
+    /// The files `files` of the set at `folder` spoken (`devset.tsv` by default; `heldout.tsv`, which is
+    /// never tuned on, with `earshot bench --only flexible --part heldout.tsv --spoken`).
+    public static func spoken(folder: String = defaultFolder(), files: [String] = ["devset.tsv"],
+                              voice: Synthesizer.Voice = .init(name: "en-us"), loop: SpeechLoop) async throws -> Spoken {
         let workspace = Workspace(apps: try apps(folder: folder), profiles: try Bundled.profiles())
         let fresh = try workspace.matchingSession(profile: "homepod")
         var result = Spoken()
-        for row in try rows(folder: folder) {
+        for row in try files.flatMap({ try rows(folder: folder, file: $0) }) {
             let audio = try loop.synthesizer.speak(row.utterance, voice: voice)
             var session = fresh
             let turn = try await loop.turn(audio, session: &session)

@@ -76,6 +76,9 @@ struct BenchCommand: AsyncParsableCommand {
     @Flag(help: "With --only flexible or people: the typed sets only (no speed, no spoken set or voices).")
     var typed = false
 
+    @Flag(help: "With --only flexible --part: those files spoken through the speech loop too (as the spoken development set is).")
+    var spoken = false
+
     @Flag(help: "List every fixture that missed.")
     var misses = false
 
@@ -207,6 +210,11 @@ struct BenchCommand: AsyncParsableCommand {
                                result.settings.swapScale, result.settings.verbBonus, result.settings.threshold, result.settings.margin, result.settings.verbPenalty, result.precision, result.recall, result.rows, result.positives, result.matched,
                                result.correct, result.correctValues, result.asked))
                     if misses, position == 0 { say(result.confusions.map { "  - \($0)" }.joined(separator: "\n")) }
+                }
+                if spoken {
+                    let heard = try await FlexibleMatchingAccuracy.spoken(files: part, loop: try SpeechLoop(source: speaker ?? .synthetic))
+                    say("\n### \(part.joined(separator: " + ")) spoken (en-us, through the speech loop)\n\n" + heard.markdown + "\n")
+                    if misses { say(heard.misses.map { "- \($0)" }.joined(separator: "\n") + "\n") }
                 }
                 return
             }
