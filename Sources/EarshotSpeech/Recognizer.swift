@@ -278,13 +278,12 @@ public final class Recognizer {
     /// - Narrower beams: a wide one costs as much as the grammar.
     /// - No phone lookahead (`-pl_window 0`): pocketsphinx runs a second, context-independent phone loop a
     ///   few frames ahead of every search to prune language-model searches; a grammar search (the loop is
-    ///   one) does not read it, so its scores are the same without it.
-    /// - The best 2 Gaussians of each mixture instead of 4 (`-topn 2`): the loop's score moves a little
-    ///   (rejection compares it with the grammar's); on the people development set in Piper's voice no
-    ///   answer, value, refusal or request changed, and the loop's processor time fell 0.034 → 0.029 s per
-    ///   second of audio (BENCHMARKS.md, "Recognition speed: one pass fewer"). The grammar and
-    ///   language-model searches keep 4: fewer cost espeak-ng's open values there.
-    public static let phoneLoopOptions = ["-beam", "1e-10", "-pbeam", "1e-10", "-wbeam", "1e-8", "-pl_window", "0", "-topn", "2"]
+    ///   one) does not read it, so its scores are the same without it (its saving was within the noise of
+    ///   the development runs: 0.147 → 0.146 s per second of audio, warm).
+    /// Not `-topn 2` (the best 2 Gaussians of each mixture instead of 4): the loop 15% cheaper, but one
+    /// out-of-domain answer fewer refused in Piper's voice at pink 10 dB and in espeak-ng's voices
+    /// (BENCHMARKS.md, "Recognition speed: one pass fewer").
+    public static let phoneLoopOptions = ["-beam", "1e-10", "-pbeam", "1e-10", "-wbeam", "1e-8", "-pl_window", "0"]
 
     /// Held while a decoder starts.
     private static let starting = NSLock()

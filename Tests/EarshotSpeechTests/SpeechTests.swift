@@ -156,7 +156,7 @@ struct PhoneLoopSettingsTests {
         }
     }
 
-    @Test("with the loop's fewer Gaussians, an answer said is still taken and speech that is no answer is refused")
+    @Test("with the loop's settings, an answer said is taken and speech that is no answer is refused")
     func rejectionHolds() throws {
         let answer = try Self.judge(try Synthesizer().speak("the tomato one"), options: Recognizer.phoneLoopOptions)
         #expect(answer.text == "the tomato one", "heard \(answer)")
