@@ -203,7 +203,9 @@ public final class Recognizer {
     ///     long sentences with pauses, such as a device's replies).
     ///   - frontEndOptions: pocketsphinx arguments for both decoders (the grammar's and the phone loop's),
     ///     such as its feature front end's (`-remove_noise`).
-    public init(model: Model = .debian, decoderOptions: [String] = [], frontEndOptions: [String] = []) throws(SpeechError) {
+    ///   - phoneLoopOptions: the phone loop decoder's own settings (``phoneLoopOptions``), for calibrating.
+    public init(model: Model = .debian, decoderOptions: [String] = [], frontEndOptions: [String] = [],
+                phoneLoopOptions: [String] = Recognizer.phoneLoopOptions) throws(SpeechError) {
         for path in [model.acousticModel, model.dictionary] where !FileManager.default.fileExists(atPath: path) {
             throw SpeechError("the speech model is missing (\(path)).", fix: "Install it with `make setup` (Debian package pocketsphinx-en-us).")
         }
@@ -212,8 +214,7 @@ public final class Recognizer {
         noiseSuppression = model.noiseSuppression
         competitorMargin = model.checksAnswers ? -.infinity : .infinity
         (config, decoder) = try Self.start(model, options: frontEndOptions + decoderOptions)
-        // Narrower beams for the phone loop: it is a yardstick, and a wide one costs as much as the grammar.
-        (phoneConfig, phoneDecoder) = try Self.start(model, options: frontEndOptions + ["-beam", "1e-10", "-pbeam", "1e-10", "-wbeam", "1e-8"])
+        (phoneConfig, phoneDecoder) = try Self.start(model, options: frontEndOptions + phoneLoopOptions)
         // The free phone loop that rejection compares against: one dictionary word per phone, looped in a
         // grammar. (pocketsphinx's own allphone search took 3–10 s per utterance; this takes ~30 ms.) It
         // runs on a decoder of its own, so both can take a live stream's audio as it comes.
@@ -271,6 +272,18 @@ public final class Recognizer {
         }
         return Array(samples[best..<(best + count)])
     }
+
+    /// The phone loop decoder's settings: it is a yardstick, searched once per utterance over every phone, so
+    /// its scoring of the acoustic model's Gaussians is most of its cost.
+    /// - Narrower beams: a wide one costs as much as the grammar.
+    /// - No phone lookahead (`-pl_window 0`): pocketsphinx runs a second, context-independent phone loop a
+    ///   few frames ahead of every search to prune language-model searches; a grammar search (the loop is
+    ///   one) does not read it, so its scores are the same without it (its saving was within the noise of
+    ///   the development runs: 0.147 → 0.146 s per second of audio, warm).
+    /// Not `-topn 2` (the best 2 Gaussians of each mixture instead of 4): the loop 15% cheaper, but one
+    /// out-of-domain answer fewer refused in Piper's voice at pink 10 dB and in espeak-ng's voices
+    /// (BENCHMARKS.md, "Recognition speed: one pass fewer").
+    public static let phoneLoopOptions = ["-beam", "1e-10", "-pbeam", "1e-10", "-wbeam", "1e-8", "-pl_window", "0"]
 
     /// Held while a decoder starts.
     private static let starting = NSLock()

@@ -106,6 +106,9 @@ struct BenchCommand: AsyncParsableCommand {
     @Option(help: ArgumentHelp("More pocketsphinx arguments for both decoders, space-separated (\"-remove_noise yes\"), for calibrating.", visibility: .hidden))
     var frontEnd: String?
 
+    @Option(help: ArgumentHelp("The phone loop decoder's pocketsphinx settings instead of its own, space-separated, for calibrating.", visibility: .hidden))
+    var phoneLoop: String?
+
     @Option(help: ArgumentHelp("The recognizer's noise suppression in dB (negative; 0: none), for calibrating it.", visibility: .hidden))
     var noiseSuppression: Int?
 
@@ -274,7 +277,9 @@ struct BenchCommand: AsyncParsableCommand {
             // decoders: the acoustic model and dictionary loaded twice) is once per process, not per turn.
             let startup = PeopleBenchmark.cpuSeconds()
             let loop = try SpeechLoop(recognizer: try Recognizer(model: try .for(speaker ?? .person),
-                                                                 frontEndOptions: (frontEnd ?? "").split(separator: " ").map(String.init)))
+                                                                 frontEndOptions: (frontEnd ?? "").split(separator: " ").map(String.init),
+                                                                 phoneLoopOptions: phoneLoop.map { $0.split(separator: " ").map(String.init) }
+                                                                    ?? Recognizer.phoneLoopOptions))
             let startupSeconds = PeopleBenchmark.cpuSeconds() - startup
             if let noiseFloor { loop.recognizer.noiseFloor = noiseFloor }
             loop.recognizer.padsWithOwnNoise = ownNoisePad
