@@ -167,6 +167,13 @@ public struct ActionVerbs: Sendable {
         while index < words.count {
             let word = String(words[index])
             let next = index + 1 < words.count ? String(words[index + 1]) : nil
+            // "No, order the tomato soup": a "no" before a verb and its object answers something else; the
+            // request after it is not refused.
+            if word == "no", index + 2 < words.count, Self.objectStarts.contains(String(words[index + 2])),
+               !reading(words, at: index + 1).lemmas.isEmpty {
+                index += 1
+                continue
+            }
             if Self.negations.contains(word) || (word == "do" && next == "not") {
                 negated = true
                 index += Self.negations.contains(word) ? 1 : 2

@@ -241,8 +241,8 @@ public struct VerbNet: Sendable {
         var out: [String] = []
         for sense in common(lemma) ?? [] {
             for opposite in antonyms[sense] ?? [] {
-                guard let lemmas = words[opposite] else { continue }
-                let pick = lemmas.first { $0.hasPrefix(head + "_") && $0 != lemma } ?? lemmas[0]
+                guard let lemmas = words[opposite], let first = lemmas.first else { continue }
+                let pick = lemmas.first { $0.hasPrefix(head + "_") && $0 != lemma } ?? first
                 if pick != lemma, !out.contains(pick) { out.append(pick) }
             }
         }

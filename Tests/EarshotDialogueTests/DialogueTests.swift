@@ -129,6 +129,15 @@ struct DialogueTests {
         #expect(session.runs.isEmpty)
     }
 
+    @Test("a bare 'never mind' at the confirmation is the device's cancel")
+    func neverMindAtConfirmation() async throws {
+        var session = try exampleSession("homepod")
+        let turns = await play(&session, ["Order tomato soup with Soup Chef", "yes", "never mind"])
+        #expect(turns[2].outcome == .cancelled)
+        #expect(turns[2].reply.text == "OK.")
+        #expect(session.runs.isEmpty)
+    }
+
     @Test("the word for what is asked names no option, even when one option's title holds it")
     func askedWordIsNoOption() async throws {
         var session = try exampleSession("homepod", extra: [try listsApp()])

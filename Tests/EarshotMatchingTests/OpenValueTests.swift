@@ -138,6 +138,7 @@ struct OpenValueTests {
         ("remind me to call the dentist", "call the dentist"), ("um, to pick up the dry cleaning", "pick up the dry cleaning"),
         ("that I need to water the lawn", "water the lawn"), ("about the rent", "the rent"),
         ("call them back", "call them back"), ("call it a day", "call it a day"), ("take out the recycling", "take out the recycling"),
+        ("remind me about that meeting", "that meeting"), ("that email from Sam", "that email from Sam"),
     ])
     func questionFrame(answer: String, expected: String) {
         #expect(reader.read(answer, as: .string, question: "What should I remind you about?")?.id == expected)
@@ -148,6 +149,9 @@ struct OpenValueTests {
         // Nothing asks the person to be reminded, so "to" and "remind me" are the name's own words.
         #expect(reader.read("To Do", as: .string, question: "What do you want to call it?")?.id == "To Do")
         #expect(reader.read("remind me to smile", as: .string, question: "What do you want to call it?")?.id == "remind me to smile")
+        // The question's verb is not addressed to the person: "call me" is the answer's own.
+        #expect(reader.read("call me maybe", as: .string, question: "What do you want to call it?")?.id == "call me maybe")
+        #expect(reader.read("text me when you land", as: .string, question: "What do you want to text?")?.id == "text me when you land")
     }
 
     @Test("a string of fillers alone is nothing")

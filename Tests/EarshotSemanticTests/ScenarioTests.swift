@@ -117,6 +117,10 @@ struct ScenarioTests {
         session = try semanticSession("homepod", apps: apps)
         let camera = await session.respond(to: "show me the pet camera with Kibble Clock")
         #expect(camera.match?.intent == "OpenPetCam", "\(camera.reply.text)")
+        // A "no" before a verb and its object answers something else; the request after it stands.
+        session = try semanticSession("homepod", apps: apps)
+        let corrected = await session.respond(to: "no, order the tomato soup with Soup Chef")
+        #expect(corrected.match?.intent == "OrderSoup", "\(corrected.reply.text)")
     }
 
     @Test("light verbs and a negation after the request still order soup: grab me, put in an order, I don't want to cook")

@@ -35,7 +35,7 @@ extension Session {
             guard let parameter = c.intent.parameter(id) else { break }
             // A value said instead of yes or no ("no, a cup", "make it a large") is taken.
             let options = c.options(for: parameter)
-            switch reader.choose(normalized, among: options.map(\.spokenForms)) {
+            switch reader.choose(normalized, among: options.map(\.spokenForms), ignoring: Self.namingWords(of: parameter)) {
             case .option(let index):
                 c.values[id] = ParameterValue(id: options[index].id, title: options[index].title)
                 conversation = c
@@ -161,7 +161,7 @@ extension Session {
         // yes may hold the value ("half an hour should do it", "sure, at three").
         if parameter.type != .boolean, parameter.type != .string, let reply = reader.reply(normalized), reply != .yes { return .nothing }
         let values = OpenValueReader(now: settings.now ?? Date(), timeZone: settings.timeZone ?? .current)
-        guard let value = values.read(raw, as: parameter.type, question: parameter.question) else { return .nothing }
+        guard let value = values.read(raw, as: parameter.type, question: parameter.prompt) else { return .nothing }
         return .value(ParameterValue(id: value.id, title: value.title))
     }
 }

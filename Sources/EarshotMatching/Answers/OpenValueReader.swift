@@ -118,10 +118,11 @@ public struct OpenValueReader: Sendable {
             .filter { !$0.word.isEmpty && !AnswerWords.fillers.contains($0.word) }
         func words(_ range: some Sequence<Int>) -> [String] { range.map { tokens[$0].word } }
         let frame = QuestionFrame(question ?? "")
-        // "Call it …" names when the question asks for a name (or nothing says what it asked): "call it a day"
-        // is a reminder.
+        // "Call it …" names when the question asks for a name, or when the app wrote no question (the device
+        // then asks "Which <title>?"): "call it a day" answering "What should I remind you about?" is a reminder.
         let naming = question == nil || frame.asksName
         var changed = true
+        var echoed = false
         while changed && tokens.count > 1 {
             changed = false
             let said = words(0..<tokens.count)
@@ -130,9 +131,15 @@ public struct OpenValueReader: Sendable {
                 changed = true
                 break
             }
-            if !changed, let length = (naming ? namingCarrier(said) : nil) ?? frame.echo(said), length < tokens.count {
+            if !changed, naming, let length = namingCarrier(said), length < tokens.count {
                 tokens.removeFirst(length)
                 changed = true
+            }
+            // The question's frame is said once: what follows it is the value, whatever its first word.
+            if !changed, !echoed, let length = frame.echo(said), length < tokens.count {
+                tokens.removeFirst(length)
+                changed = true
+                echoed = true
             }
             if !changed, let first = tokens.first?.word, ["oh", "well", "so", "okay", "ok", "like"].contains(first) {
                 tokens.removeFirst()

@@ -2,21 +2,20 @@
 /// is answered "remind me to call the dentist", "to pick up the dry cleaning" or "that I need to water the
 /// lawn", and the value is what follows the frame.
 struct QuestionFrame: Sendable {
-    /// The question's own verbs: its words that are not question words, auxiliaries, pronouns or particles
-    /// ("remind" in "What should I remind you about?").
+    /// The question's verbs addressed to the person asked: the word before its "you" ("remind" in "What
+    /// should I remind you about?"), when that is no question word, auxiliary or pronoun. An answer may say
+    /// one again with the person turned round ("remind me to …"), or begin where its complement does
+    /// ("to …", "that I …", "about …").
     let verbs: Set<String>
-    /// Whether the question has a verb whose object is the person asked ("remind you", "tell you"), so an
-    /// answer may begin where that verb's complement does ("to …", "that …", "about …").
-    let addressesPerson: Bool
+    var addressesPerson: Bool { !verbs.isEmpty }
     /// Whether the question asks for a name ("What do you want to call it?", "What's the list's name?").
     let asksName: Bool
 
     init(_ question: String) {
         let said = Normalizer.normalize(question).split(separator: " ").map(String.init)
-        verbs = Set(said.filter { !Self.functionWords.contains($0) && $0.count > 2 })
-        addressesPerson = said.indices.contains { i in
-            i > 0 && said[i] == "you" && !Self.functionWords.contains(said[i - 1])
-        }
+        verbs = Set(said.indices.compactMap { i in
+            i > 0 && said[i] == "you" && !Self.functionWords.contains(said[i - 1]) ? said[i - 1] : nil
+        })
         asksName = !Set(said).isDisjoint(with: ["call", "called", "name", "named", "title", "label"])
     }
 
@@ -33,6 +32,9 @@ struct QuestionFrame: Sendable {
             said = true
             if i < answer.count, Self.linkers.contains(answer[i]) { i += 1 }
         } else if addressesPerson, i == 0, Self.linkers.contains(answer[0]) {
+            // "that" opens the complement only before its subject ("that I need to …"); "that email from Sam"
+            // is the thing itself.
+            guard answer[0] != "that" || (answer.count > 1 && Self.subjects.contains(answer[1])) else { return nil }
             i = 1
             said = true
         }
@@ -44,6 +46,7 @@ struct QuestionFrame: Sendable {
     }
 
     static let linkers: Set<String> = ["to", "that", "about", "of"]
+    static let subjects: Set<String> = ["i", "we", "you", "im", "ive", "ill", "id", "were", "weve"]
     static let requestLeads: [[String]] = ["please", "can you", "could you", "just", "i want you to", "id like you to"]
         .map { Normalizer.normalize($0).split(separator: " ").map(String.init) }.sorted { $0.count > $1.count }
     static let needs: [[String]] = [
