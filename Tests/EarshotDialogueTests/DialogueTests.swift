@@ -1,3 +1,4 @@
+import Earshot
 import EarshotDialogue
 import EarshotMatching
 import EarshotTesting
@@ -127,6 +128,25 @@ struct DialogueTests {
         #expect(turns[2].outcome == .cancelled)
         #expect(turns[2].reply.text == "OK, I won't order that.")
         #expect(session.runs.isEmpty)
+    }
+
+    @Test("a request typed after the device's own wake phrase matches its phrase exactly")
+    func ownWakePhrase() async throws {
+        let speaker = try Profile(yaml: """
+        id: kitchen-speaker
+        name: Kitchen Speaker
+        screen: none
+        matching: exact
+        dialog: full
+        apps: companion
+        platform: iOS
+        opensApps: false
+        authentication: none
+        wake: [hey kitchen]
+        """, path: "kitchen.yaml")
+        var session = Session(apps: try Bundled.exampleApps(), profile: speaker)
+        let turn = await session.respond(to: "hey kitchen, order soup with Soup Chef")
+        #expect(turn.match?.intent == "OrderSoup" && turn.match?.mode == .exact, "\(turn.reply.text)")
     }
 
     @Test("a bare 'never mind' at the confirmation is the device's cancel")

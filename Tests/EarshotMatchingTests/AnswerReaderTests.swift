@@ -156,5 +156,8 @@ struct RequestWordsTests {
         #expect(RequestWords.withoutPoliteness("hey can you order soup with soup chef please") == "order soup with soup chef")
         #expect(RequestWords.withoutPoliteness("um i would like to order soup with soup chef") == "order soup with soup chef")
         #expect(RequestWords.withoutPoliteness("order soup with soup chef") == "order soup with soup chef")
+        // A device's own wake phrase (its profile's `wake`) is taken off too, beside Siri's.
+        #expect(RequestWords.withoutFillers("hey kitchen order soup with soup chef", wake: ["Hey Kitchen"]) == "order soup with soup chef")
+        #expect(RequestWords.withoutFillers("hey kitchen order soup with soup chef") == "hey kitchen order soup with soup chef")
     }
 }

@@ -17,23 +17,25 @@ public enum RequestWords {
     ].sorted { $0.split(separator: " ").count > $1.split(separator: " ").count }
 
     /// The normalised request without disfluencies ("um order soup with soup chef" → "order soup with soup chef")
-    /// and without the wake phrase before it ("hey siri, …"), which is said to the device, not to the app.
-    public static func withoutFillers(_ normalized: String) -> String {
+    /// and without the wake phrase before it ("hey siri, …"), which is said to the device, not to the app:
+    /// the device's own (`wake`, its profile's) or Siri's common forms.
+    public static func withoutFillers(_ normalized: String, wake: [String] = []) -> String {
         var words = normalized.split(separator: " ").map(String.init).filter { !AnswerWords.fillers.contains($0) }
-        for wake in wakePhrases where words.count > wake.count && Array(words.prefix(wake.count)) == wake {
+        let own = wake.map { Normalizer.normalize($0).split(separator: " ").map(String.init) }.filter { !$0.isEmpty }
+        for wake in (own + wakePhrases).sorted(by: { $0.count > $1.count }) where words.count > wake.count && Array(words.prefix(wake.count)) == wake {
             words.removeFirst(wake.count)
             break
         }
         return words.joined(separator: " ")
     }
 
-    /// Wake phrases a typed request may start with.
+    /// Siri's wake phrases a typed request may start with, whatever the device's own.
     static let wakePhrases = [["hey", "siri"], ["ok", "siri"], ["okay", "siri"], ["siri"]]
 
     /// The normalised request without openings and closings ("hey can you order soup with soup chef please" →
     /// "order soup with soup chef"); fillers are taken out too.
-    public static func withoutPoliteness(_ normalized: String) -> String {
-        var words = withoutFillers(normalized).split(separator: " ").map(String.init)
+    public static func withoutPoliteness(_ normalized: String, wake: [String] = []) -> String {
+        var words = withoutFillers(normalized, wake: wake).split(separator: " ").map(String.init)
         var changed = true
         while changed {
             changed = false

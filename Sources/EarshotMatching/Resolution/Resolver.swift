@@ -19,8 +19,8 @@ public struct Resolver: Sendable {
     /// hear them as words the phrase does not have.
     public func resolve(_ utterance: String) -> Resolution {
         let normalized = Normalizer.normalize(utterance)
-        let fluent = RequestWords.withoutFillers(normalized)
-        let plain = RequestWords.withoutPoliteness(fluent)
+        let fluent = RequestWords.withoutFillers(normalized, wake: catalog.profile.wake)
+        let plain = RequestWords.withoutPoliteness(fluent, wake: catalog.profile.wake)
         var vetoed = catalog.negativeMatches(normalized)
         for variant in [fluent, plain] where variant != normalized && !variant.isEmpty {
             vetoed += catalog.negativeMatches(variant).filter { !vetoed.contains($0) }
