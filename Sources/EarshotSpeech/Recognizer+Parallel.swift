@@ -16,12 +16,17 @@ extension Recognizer {
         /// Written once by the worker before `done` is signalled, read only after waiting for it.
         private var value: Value?
 
-        /// Starts `work` on another thread at once.
+        /// Starts `work` on a thread of its own at once. Not on a dispatch queue: the caller may be one of
+        /// Swift concurrency's few pool threads, which then waits for the work, and the pool's queues need
+        /// not give the work a thread of its own while it waits.
         init(_ work: @escaping @Sendable () -> Value) {
-            DispatchQueue.global(qos: .userInitiated).async {
+            let thread = Thread {
                 self.value = work()
                 self.done.signal()
             }
+            // pocketsphinx's searches run on this thread's stack: as much as the main thread's.
+            thread.stackSize = 8 << 20
+            thread.start()
         }
 
         /// Work already done on this thread.
