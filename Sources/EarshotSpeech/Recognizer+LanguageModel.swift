@@ -9,6 +9,13 @@ extension Recognizer {
         if let name = languageModels[model] { return name }
         try addPronunciations(for: model.vocabulary)
         let name = "lm\(languageModels.count)"
+        try load(model, as: name, into: decoder)
+        languageModels[model] = name
+        return name
+    }
+
+    /// Loads `model` into `target` as the search `name` (pocketsphinx reads it from an ARPA file).
+    func load(_ model: DomainLanguageModel, as name: String, into target: OpaquePointer) throws(SpeechError) {
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("earshot-\(UUID().uuidString).arpa").path
         defer { try? FileManager.default.removeItem(atPath: path) }
         do {
@@ -17,29 +24,40 @@ extension Recognizer {
             throw SpeechError("could not write the domain language model (\(path)): \(error.localizedDescription).",
                               fix: "Check that the temporary folder is writable (TMPDIR).")
         }
-        guard ps_set_lm_file(decoder, name, path) == 0 else {
+        guard ps_set_lm_file(target, name, path) == 0 else {
             throw SpeechError("pocketsphinx could not load the domain language model.")
         }
-        languageModels[model] = name
-        return name
     }
 
-    /// Transcribes the utterance's audio with `model`, for speech the grammar rejected: the words, unless
-    /// they are free phones' equal by less than the language model's own rejection, or a sentence of the
-    /// grammar (which the grammar search, the better judge of its own sentences, has just refused).
-    func paraphrase(_ samples: [Int16], model: DomainLanguageModel, context: RecognitionContext, phoneScore: Int32,
-                    padding: Double) throws(SpeechError) -> Recognition? {
-        let name = try prepare(model)
-        let audio = AudioBuffer(samples: samples, sampleRate: AudioBuffer.recognitionRate)
-        let (hypothesis, score, frames, found) = try decode(audio, search: name)
-        guard !hypothesis.isEmpty, frames > 0, !context.sentences.contains(hypothesis) else { return nil }
-        let words = found.map { Recognition.Word(word: $0.word, start: $0.start - padding, end: $0.end - padding, gap: $0.gap) }
+    /// Judges the language model's transcript of speech the grammar rejected (`decoded`, from
+    /// ``languageModelPass(_:model:)``): the words, unless they are free phones' equal by less than the
+    /// language model's own rejection, or a sentence of the grammar (which the grammar search, the better
+    /// judge of its own sentences, has just refused).
+    func paraphrase(_ decoded: Decoded, context: RecognitionContext, phoneScore: Int32, padding: Double) -> Recognition? {
+        let (hypothesis, score, frames) = (decoded.hypothesis, decoded.score, decoded.frames)
+        guard decoded.succeeded, !hypothesis.isEmpty, frames > 0, !context.sentences.contains(hypothesis) else { return nil }
+        let words = decoded.words.map { Recognition.Word(word: $0.word, start: $0.start - padding, end: $0.end - padding, gap: $0.gap) }
         let gap = Double(phoneScore - score) / Double(frames)
         let rejection = paraphraseRejection(spread: lastSpread)
         let fit = max(0, min(1, (rejection.fitZero - gap) / rejection.fitZero))
         guard fit >= rejection.threshold else { return nil }
         return Recognition(text: hypothesis, confidence: (fit * 1000).rounded() / 1000, words: words, isSilence: false,
                            isRejected: false, bestGuess: hypothesis, isParaphrase: true, pass: .languageModel)
+    }
+
+    /// Starts the language model's pass over `samples` (the answers' check or the fallback's transcript) on
+    /// its own decoder: on another thread when ``parallelPasses`` is on, else at once. Wait for it before
+    /// the next pass of that decoder.
+    /// Preparing the model (the first time) is charged to `stage`; the decoding's processor time is the
+    /// result's own (``Decoded/processorSeconds``), for the reader to charge.
+    func languageModelPass(_ samples: [Int16], model: DomainLanguageModel, stage: Stage) throws(SpeechError) -> Pending<Decoded> {
+        let name = try charge(stage) { () throws(SpeechError) in try prepareLanguageModelPass(model) }
+        let handle = DecoderHandle(pointer: try languageModelDecoder())
+        let phones = phoneSegments
+        guard parallelPasses else {
+            return Pending(finished: Self.decodeWhole(samples, decoder: handle, search: name, phones: phones))
+        }
+        return Pending { Self.decodeWhole(samples, decoder: handle, search: name, phones: phones) }
     }
 }
 

@@ -33,7 +33,11 @@ extension Recognizer {
     /// Runs `body`, adding its processor time to `stage` in ``lastStageSeconds``.
     func charge<T, E: Error>(_ stage: Stage, _ body: () throws(E) -> T) throws(E) -> T {
         let start = Self.threadSeconds()
-        defer { lastStageSeconds[stage, default: 0] += Self.threadSeconds() - start }
+        defer {
+            let spent = Self.threadSeconds() - start
+            lastStageSeconds[stage, default: 0] += spent
+            lastCriticalSeconds += spent
+        }
         return try body()
     }
 }

@@ -24,6 +24,7 @@ extension Recognizer {
             utterance = nil
         }
         lastStageSeconds = [:]
+        lastCriticalSeconds = 0
         let grammar = try charge(.prepare) { () throws(SpeechError) in try prepare(context) }
         guard ps_set_search(decoder, grammar) == 0, ps_start_utt(decoder) == 0,
               ps_set_search(phoneDecoder, Self.phoneLoop) == 0, ps_start_utt(phoneDecoder) == 0 else {
@@ -49,19 +50,29 @@ extension Recognizer {
         try feed(cleaned, whole: whole)
     }
 
-    /// Gives samples (noise already suppressed) to both decoders, with the noise floor.
+    /// Gives samples (noise already suppressed) to both decoders, with the noise floor: each on its own
+    /// thread when ``parallelPasses`` is on.
     private func feed(_ input: [Int16], whole: Bool) throws(SpeechError) {
         let samples = withNoiseFloor(input)
-        let clock = ContinuousClock()
-        var start = clock.now
-        let grammar = charge(.grammar) { samples.withUnsafeBufferPointer { ps_process_raw(decoder, $0.baseAddress, $0.count, 0, whole ? 1 : 0) } }
-        let middle = clock.now
-        let phones = charge(.phoneLoop) { samples.withUnsafeBufferPointer { ps_process_raw(phoneDecoder, $0.baseAddress, $0.count, 0, whole ? 1 : 0) } }
-        utterance?.grammarSeconds += (middle - start).seconds
-        start = clock.now
-        utterance?.phoneSeconds += (start - middle).seconds
+        let loop = DecoderHandle(pointer: phoneDecoder)
+        let (grammar, phones) = both({
+            Self.measured { samples.withUnsafeBufferPointer { ps_process_raw(decoder, $0.baseAddress, $0.count, 0, whole ? 1 : 0) } }
+        }, {
+            Self.measured { samples.withUnsafeBufferPointer { ps_process_raw(loop.pointer, $0.baseAddress, $0.count, 0, whole ? 1 : 0) } }
+        })
+        account(grammar: grammar, phones: phones)
+        utterance?.grammarSeconds += grammar.seconds
+        utterance?.phoneSeconds += phones.seconds
         utterance?.samples.append(contentsOf: samples)
-        guard grammar >= 0, phones >= 0 else { throw SpeechError("pocketsphinx failed while decoding.") }
+        guard grammar.value >= 0, phones.value >= 0 else { throw SpeechError("pocketsphinx failed while decoding.") }
+    }
+
+    /// Adds the grammar's and the phone loop's processor times to their stages and to the longest thread's.
+    private func account(grammar: Measured<Int32>, phones: Measured<Int32>) {
+        lastStageSeconds[.grammar, default: 0] += grammar.processorSeconds
+        lastStageSeconds[.phoneLoop, default: 0] += phones.processorSeconds
+        lastCriticalSeconds += parallelPasses ? max(grammar.processorSeconds, phones.processorSeconds)
+            : grammar.processorSeconds + phones.processorSeconds
     }
 
     /// `samples` with the faint noise floor of ``Recognizer/noiseFloor`` added, continuing the utterance's
@@ -100,14 +111,13 @@ extension Recognizer {
         guard var current = utterance else { throw SpeechError("no utterance was started.") }
         utterance = nil
         let clock = ContinuousClock()
-        let start = clock.now
-        let ended = charge(.grammar) { ps_end_utt(decoder) }
-        let middle = clock.now
-        let phoneEnded = charge(.phoneLoop) { ps_end_utt(phoneDecoder) }
-        current.grammarSeconds += (middle - start).seconds
-        current.phoneSeconds += (clock.now - middle).seconds
+        let loop = DecoderHandle(pointer: phoneDecoder)
+        let (ended, phoneEnded) = both({ Self.measured { ps_end_utt(decoder) } }, { Self.measured { ps_end_utt(loop.pointer) } })
+        account(grammar: ended, phones: phoneEnded)
+        current.grammarSeconds += ended.seconds
+        current.phoneSeconds += phoneEnded.seconds
         lastTimings = (current.grammarSeconds, current.phoneSeconds)
-        guard ended == 0, phoneEnded == 0 else { throw SpeechError("pocketsphinx failed while decoding.") }
+        guard ended.value == 0, phoneEnded.value == 0 else { throw SpeechError("pocketsphinx failed while decoding.") }
         let audio = AudioBuffer(samples: current.samples, sampleRate: AudioBuffer.recognitionRate)
         // How far the speech stands above its background, as it came: far in a quiet room, little in a
         // noisy one, where language models' transcripts sit further from free phones (below).
@@ -117,10 +127,10 @@ extension Recognizer {
         guard audio.rms >= silenceRMS, audio.soundsLikeSpeech() else {
             return Recognition(text: "", confidence: 0, words: [], isSilence: true, isRejected: false, bestGuess: "")
         }
-        phoneSegments = segments(of: phoneDecoder)
-        var (hypothesis, grammarScore, frames, words) = result(of: decoder, words: true, phones: phoneSegments)
+        phoneSegments = Self.segments(of: phoneDecoder)
+        var (hypothesis, grammarScore, frames, words) = Self.result(of: decoder, words: true, phones: phoneSegments)
         words = words.map { Recognition.Word(word: $0.word, start: $0.start - padding, end: $0.end - padding, gap: $0.gap) }
-        let (_, phoneScore, _, _) = result(of: phoneDecoder, words: false)
+        let (_, phoneScore, _, _) = Self.result(of: phoneDecoder, words: false)
         if current.context.isOpenEnded {
             return judgeOpenEnded(hypothesis: frames > 0 ? hypothesis : "", score: grammarScore, frames: frames, words: words,
                                   phoneScore: phoneScore, audio: audio, dictation: current.context.dictation)
@@ -133,15 +143,41 @@ extension Recognizer {
                   rejection: current.context.kind == .request ? requestRejection : answerRejection)
         }
         let short = audio.voicedSeconds(threshold: silenceRMS * 3) <= longestAnswer
+        var accepted: (recognition: Recognition, score: Int32)? = recognition.isRejected ? nil : (recognition, grammarScore)
+        let framed = short ? try? charge(.framed, { () throws(SpeechError) in try prepareFramed(current.context) }) : nil
+        // The language model's pass (the answers' check of an answer taken, the fallback's transcript of speech
+        // refused) decodes the same audio on a decoder of its own: with the framed pass to run, it starts now,
+        // beside it, whenever either may want it.
+        let model = current.context.languageModel
+        let mayCheck = current.context.kind == .answer && (competitorMargin < .infinity || recordsCompetitor)
+        // Not for an answer longer than any answer: a ramble that names a value in passing is no answer.
+        let mayFallBack = current.context.kind == .request || short
+        var languageModelPass: Pending<Decoded>?
+        /// The framed pass's processor seconds, which the language model's pass begun beside it overlaps.
+        var besideFramed = 0.0
+        defer {
+            // A pass nobody read (or left by an error): waited for, so its decoder is free for the next turn.
+            if let unread = languageModelPass {
+                let decoded = unread.wait()
+                lastStageSeconds[.check, default: 0] += decoded.processorSeconds
+                lastCriticalSeconds += max(0, decoded.processorSeconds - besideFramed)
+            }
+        }
+        if parallelPasses, framed != nil, let model, mayCheck || (recognition.isRejected && mayFallBack) {
+            languageModelPass = try? self.languageModelPass(current.samples, model: model, stage: .check)
+        }
         // An answer said inside a sentence ("um, can I get the tomato one please"): the same sentences with
         // the words people put around them. A second pass, so answers said alone are judged as before.
         // Decoded whenever the frame exists: an answer the plain grammar took may be a sentence forced onto
         // a short answer ("I want the chicken noodle soup today" heard as "what did you say"), which the frame
         // explains far better.
-        var accepted: (recognition: Recognition, score: Int32)? = recognition.isRejected ? nil : (recognition, grammarScore)
-        if short, let framed = try? charge(.framed, { () throws(SpeechError) in try prepareFramed(current.context) }) {
+        if let framed {
             let start = clock.now
-            defer { lastTimings.grammar += (clock.now - start).seconds }
+            let processorStart = Self.threadSeconds()
+            defer {
+                lastTimings.grammar += (clock.now - start).seconds
+                besideFramed = Self.threadSeconds() - processorStart
+            }
             let (framedHypothesis, score, framedFrames, found) = try charge(.framed) { () throws(SpeechError) in try decode(audio, search: framed) }
             if !framedHypothesis.isEmpty, framedFrames > 0 {
                 let words = found.map { Recognition.Word(word: $0.word, start: $0.start - padding, end: $0.end - padding, gap: $0.gap) }
@@ -159,6 +195,17 @@ extension Recognizer {
                 }
             }
         }
+        /// The language model's pass, begun above or now; charged to `stage`.
+        func passResult(_ model: DomainLanguageModel, _ stage: Stage) -> Decoded? {
+            let began = languageModelPass
+            let pending = began ?? (try? self.languageModelPass(current.samples, model: model, stage: stage))
+            languageModelPass = nil
+            guard let decoded = pending?.wait() else { return nil }
+            lastStageSeconds[stage, default: 0] += decoded.processorSeconds
+            lastCriticalSeconds += began == nil ? decoded.processorSeconds : max(0, decoded.processorSeconds - besideFramed)
+            lastTimings.grammar += decoded.seconds
+            return decoded
+        }
         lastCompetitor = nil
         if let (taken, score) = accepted {
             // An answer the grammars took is checked against what the answers' language model hears, which
@@ -166,15 +213,15 @@ extension Recognizer {
             // workout" forced onto "third one") is explained far better by its own words. Then the model's
             // transcript is what was heard, and the dialogue reads it as typed (and asks again if it names no
             // value). Not when the model's words hold the answer's own.
-            // Not decoded when its transcript could not overrule the answer (see `overruled` below): a
-            // confident answer that names nothing ("yes", "go ahead") stands whatever the model hears.
+            // Not read when its transcript could not overrule the answer (see `overruled` below): a confident
+            // answer that names nothing ("yes", "go ahead") stands whatever the model hears (and the pass is
+            // not decoded, unless it began beside the framed pass).
             let namesSomething = !Self.namingWords(of: taken.text, context: current.context).isEmpty
             let couldBeOverruled = taken.confidence < competitorConfidence || namesSomething
             if current.context.kind == .answer, (competitorMargin < .infinity && couldBeOverruled) || recordsCompetitor,
-               let model = current.context.languageModel, let name = try? charge(.check, { () throws(SpeechError) in try prepare(model) }) {
-                let start = clock.now
-                defer { lastTimings.grammar += (clock.now - start).seconds }
-                let (heard, heardScore, heardFrames, found) = try charge(.check) { () throws(SpeechError) in try decode(audio, search: name) }
+               let model, let decoded = passResult(model, .check) {
+                guard decoded.succeeded else { throw SpeechError("pocketsphinx failed while decoding.") }
+                let (heard, heardScore, heardFrames, found) = (decoded.hypothesis, decoded.score, decoded.frames, decoded.words)
                 if !heard.isEmpty, heardFrames > 0 {
                     let advantage = Double(heardScore - score) / Double(heardFrames)
                     let agrees = Self.holds(heard, answerWordsOf: taken.text, context: current.context)
@@ -200,18 +247,11 @@ extension Recognizer {
             return taken
         }
         // Outside the grammar: what the domain language model hears (requests' other wordings on every
-        // device, answers in sentences the frame does not hold). Not for an answer longer than any answer:
-        // a ramble that names a value in passing is no answer.
-        if recognition.isRejected, let model = current.context.languageModel, current.context.kind == .request || short {
-            let start = clock.now
-            defer { lastTimings.grammar += (clock.now - start).seconds }
-            // A second opinion only: if it cannot be had (a temporary file, a pronunciation), the grammar's
-            // rejection stands.
-            if let paraphrase = try? charge(.fallback, { () throws(SpeechError) in
-                try paraphrase(current.samples, model: model, context: current.context, phoneScore: phoneScore, padding: padding)
-            }) {
-                return paraphrase
-            }
+        // device, answers in sentences the frame does not hold). A second opinion only: if it cannot be had
+        // (a temporary file, a pronunciation), the grammar's rejection stands.
+        if recognition.isRejected, let model, mayFallBack, let decoded = passResult(model, .fallback),
+           let paraphrase = paraphrase(decoded, context: current.context, phoneScore: phoneScore, padding: padding) {
+            return paraphrase
         }
         return recognition
     }
@@ -278,7 +318,7 @@ extension Recognizer {
     }
 
     /// The segments of `decoder`'s last utterance, frames counted from the utterance's start.
-    func segments(of decoder: OpaquePointer) -> [Segment] {
+    static func segments(of decoder: OpaquePointer) -> [Segment] {
         var segments: [Segment] = []
         var segment = ps_seg_iter(decoder)
         while let current = segment {
@@ -313,7 +353,7 @@ extension Recognizer {
 
     /// The hypothesis, its score, the frames decoded and (for grammars) the word timings of `decoder`'s
     /// last utterance, each word with its gap against `phones` (the phone loop's path over the same audio).
-    func result(of decoder: OpaquePointer, words wanted: Bool, phones: [Segment] = []) -> (String, Int32, Int32, [Recognition.Word]) {
+    static func result(of decoder: OpaquePointer, words wanted: Bool, phones: [Segment] = []) -> (String, Int32, Int32, [Recognition.Word]) {
         var score: Int32 = 0
         let hypothesis = ps_get_hyp(decoder, &score).map { String(cString: $0) } ?? ""
         let frames = ps_get_n_frames(decoder)

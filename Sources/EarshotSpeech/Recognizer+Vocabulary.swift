@@ -28,10 +28,17 @@ extension Recognizer {
 extension Recognizer {
     /// Adds the words of `vocabulary` the dictionary lacks, with derived pronunciations.
     func addPronunciations(for vocabulary: Set<String>) throws(SpeechError) {
-        let unknown = vocabulary.filter { ps_lookup_word(decoder, $0).map { free($0); return false } ?? true }.sorted()
+        try addPronunciations(for: vocabulary, to: decoder)
+    }
+
+    /// Adds the words of `vocabulary` that `target`'s dictionary lacks: the pronunciation already derived
+    /// for another of this recognizer's decoders, or a new one.
+    func addPronunciations(for vocabulary: Set<String>, to target: OpaquePointer) throws(SpeechError) {
+        let unknown = vocabulary.filter { ps_lookup_word(target, $0).map { free($0); return false } ?? true }.sorted()
         for (index, word) in unknown.enumerated() {
-            let phones = try pronounce(word)
-            guard !phones.isEmpty, ps_add_word(decoder, word, phones, index == unknown.count - 1 ? 1 : 0) >= 0 else {
+            let phones: String
+            if let known = guessedWords[word] { phones = known } else { phones = try pronounce(word) }
+            guard !phones.isEmpty, ps_add_word(target, word, phones, index == unknown.count - 1 ? 1 : 0) >= 0 else {
                 throw SpeechError("no pronunciation could be made for '\(word)'.", fix: "Spell the word out in the phrase.")
             }
             guessedWords[word] = phones

@@ -172,8 +172,21 @@ public final class Recognizer {
     /// The last utterance's level spread, dB (``AudioBuffer/levelSpread()``).
     public internal(set) var lastSpread = 0.0
 
+    /// Whether passes that do not wait for each other run at the same time on two threads: the grammar
+    /// search beside the phone loop while audio comes, and the language model's pass (the answers' check,
+    /// the fallback's transcript) beside the framed pass. The same results either way; the clock's time
+    /// of a turn falls, its processor time does not (the language model's pass is then decoded even when
+    /// its transcript goes unused). On by default where there is more than one processor.
+    public var parallelPasses = ProcessInfo.processInfo.activeProcessorCount > 1
+
     let decoder: OpaquePointer
     private let config: OpaquePointer
+    /// The main decoder's arguments beyond the model's, for starting the language-model passes' decoder.
+    let decoderArguments: [String]
+    /// The language-model passes' decoder and its configuration, once started (``languageModelDecoder()``).
+    var secondDecoder: (config: OpaquePointer, decoder: OpaquePointer)?
+    /// Language models already given to the language-model passes' decoder, by model.
+    var passLanguageModels: [DomainLanguageModel: String] = [:]
     /// The phone loop's own decoder.
     let phoneDecoder: OpaquePointer
     private let phoneConfig: OpaquePointer
@@ -191,6 +204,11 @@ public final class Recognizer {
     public internal(set) var lastDiagnostics: (gap: Double, coverage: Double, voiced: Double, phones: Int) = (0, 0, 0, 0)
     /// Seconds the last recognition spent decoding with the grammar and with the phone loop.
     public internal(set) var lastTimings: (grammar: Double, phoneLoop: Double) = (0, 0)
+    /// Processor seconds of the last recognition along its longest thread: passes that ran at the same
+    /// time (``parallelPasses``) count once, by the longer of the two. What the clock shows for a turn when
+    /// each thread has a processor to itself; the sum of ``lastStageSeconds`` when the passes run one after
+    /// the other.
+    public internal(set) var lastCriticalSeconds = 0.0
     /// Processor seconds (of the decoding thread) the last recognition spent in each ``Stage``.
     public internal(set) var lastStageSeconds: [Stage: Double] = [:]
     /// The acoustic model and dictionary the decoders were started with.
@@ -213,7 +231,8 @@ public final class Recognizer {
         self.model = model
         noiseSuppression = model.noiseSuppression
         competitorMargin = model.checksAnswers ? -.infinity : .infinity
-        (config, decoder) = try Self.start(model, options: frontEndOptions + decoderOptions)
+        decoderArguments = frontEndOptions + decoderOptions
+        (config, decoder) = try Self.start(model, options: decoderArguments)
         (phoneConfig, phoneDecoder) = try Self.start(model, options: frontEndOptions + phoneLoopOptions)
         // The free phone loop that rejection compares against: one dictionary word per phone, looped in a
         // grammar. (pocketsphinx's own allphone search took 3–10 s per utterance; this takes ~30 ms.) It
@@ -230,7 +249,7 @@ public final class Recognizer {
         }
     }
 
-    private static func start(_ model: Model, options: [String] = []) throws(SpeechError) -> (OpaquePointer, OpaquePointer) {
+    static func start(_ model: Model, options: [String] = []) throws(SpeechError) -> (OpaquePointer, OpaquePointer) {
         // Without pocketsphinx's noise removal (spectral subtraction): on the audio fixtures it cost
         // follow-up answers 2 points (94.7% → 96.7% heard right, before rejection).
         // No `-logfn`: pocketsphinx's log is already off (earshot_sphinx_quiet), and `-logfn` makes every
@@ -296,6 +315,10 @@ public final class Recognizer {
         cmd_ln_free_r(config)
         ps_free(phoneDecoder)
         cmd_ln_free_r(phoneConfig)
+        if let secondDecoder {
+            ps_free(secondDecoder.decoder)
+            cmd_ln_free_r(secondDecoder.config)
+        }
     }
 
     /// Makes sure every word of `context` can be recognised, deriving pronunciations for unknown ones.
@@ -383,16 +406,8 @@ public final class Recognizer {
 
     /// Decodes all of `audio` with the search `search` of the main decoder.
     func decode(_ audio: AudioBuffer, search: String) throws(SpeechError) -> (String, Int32, Int32, [Recognition.Word]) {
-        guard ps_set_search(decoder, search) == 0, ps_start_utt(decoder) == 0 else {
-            throw SpeechError("pocketsphinx could not start decoding.")
-        }
-        let processed = audio.samples.withUnsafeBufferPointer { buffer in
-            ps_process_raw(decoder, buffer.baseAddress, buffer.count, 0, 1)
-        }
-        // The utterance is ended whatever happened, so the decoder can start the next one.
-        let ended = ps_end_utt(decoder)
-        guard processed >= 0, ended == 0 else { throw SpeechError("pocketsphinx failed while decoding.") }
-        return result(of: decoder, words: search != Self.phoneLoop, phones: phoneSegments)
+        let decoded = Self.decodeWhole(audio.samples, decoder: DecoderHandle(pointer: decoder), search: search, phones: phoneSegments)
+        guard decoded.succeeded else { throw SpeechError("pocketsphinx failed while decoding.") }
+        return (decoded.hypothesis, decoded.score, decoded.frames, decoded.words)
     }
 }
-

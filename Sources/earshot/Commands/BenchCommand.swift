@@ -115,6 +115,9 @@ struct BenchCommand: AsyncParsableCommand {
     @Option(help: ArgumentHelp("How much further (gap per frame, per dB of level spread under 30) a language model's transcript may sit from free phones in noise (0: off), for calibrating.", visibility: .hidden))
     var noiseAllowance: Double?
 
+    @Flag(help: ArgumentHelp("Decode every pass one after the other on one thread (the recognizer's parallel passes off), for comparing.", visibility: .hidden))
+    var sequentialPasses = false
+
     @Flag(help: ArgumentHelp("Pad clips with their own quietest stretch, for calibrating.", visibility: .hidden))
     var ownNoisePad = false
 
@@ -283,6 +286,7 @@ struct BenchCommand: AsyncParsableCommand {
             let startupSeconds = PeopleBenchmark.cpuSeconds() - startup
             if let noiseFloor { loop.recognizer.noiseFloor = noiseFloor }
             loop.recognizer.padsWithOwnNoise = ownNoisePad
+            if sequentialPasses { loop.recognizer.parallelPasses = false }
             if let noiseAllowance { loop.recognizer.noiseAllowance = noiseAllowance }
             if let noiseSuppression { loop.recognizer.noiseSuppression = noiseSuppression == 0 ? nil : noiseSuppression }
             if let competitorMargin { loop.recognizer.competitorMargin = competitorMargin }
