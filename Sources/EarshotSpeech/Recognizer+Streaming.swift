@@ -172,7 +172,11 @@ extension Recognizer {
             // confident answer that names nothing ("yes", "go ahead") stands whatever the model hears.
             let namesSomething = !Self.namingWords(of: taken.text, context: current.context).isEmpty
             let couldBeOverruled = taken.confidence < competitorConfidence || namesSomething
-            if current.context.kind == .answer, (competitorMargin < .infinity && couldBeOverruled) || recordsCompetitor,
+            // An open-ended value is checked with either acoustic model, and overruled whenever the model's
+            // transcript does not hold it: its grammar forces any speech onto some number ("tell me a joke"
+            // heard "ten minute okay" in an espeak-ng voice with the synthetic-speech model).
+            let isValue = current.context.valueRules != nil
+            if current.context.kind == .answer, (competitorMargin < .infinity && couldBeOverruled) || recordsCompetitor || isValue,
                let model = current.context.languageModel, let name = try? charge(.check, { () throws(SpeechError) in try prepare(model) }) {
                 let start = clock.now
                 defer { lastTimings.grammar += (clock.now - start).seconds }
@@ -188,8 +192,8 @@ extension Recognizer {
                     // (a transcript that fails its own fit then rejects it); a confident one only by a
                     // transcript that fits and when it names something (a yes or a "go ahead" said quickly is
                     // heard by the model as "use" or "go had" too often to be overruled).
-                    let overruled = taken.confidence < competitorConfidence || (credible && namesSomething)
-                    if !agrees, advantage > competitorMargin, overruled {
+                    let overruled = taken.confidence < competitorConfidence || (credible && namesSomething) || isValue
+                    if !agrees, advantage > competitorMargin || isValue, overruled {
                         guard credible else {
                             return Recognition(text: "", confidence: 0, words: [], isSilence: false, isRejected: true, bestGuess: heard)
                         }
