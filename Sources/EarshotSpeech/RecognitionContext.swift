@@ -35,10 +35,13 @@ public struct RecognitionContext: Sendable, Hashable {
     public var dictation: Bool
     /// Words of the app a dictated answer may hold that the general model lacks.
     public var dictationWords: [String]
+    /// JSGF rules defining `<value>` (an open-ended value's forms, ``OpenAnswerGrammar``): the grammar holds
+    /// `<value>` beside the sentences, and the frame goes around both.
+    public private(set) var valueRules: String?
 
     public init(name: String, sentences: [String], kind: Kind = .request, languageModel: DomainLanguageModel? = nil,
                 leading: [String] = [], trailing: [String] = [], framedSentences: [String] = [], dictation: Bool = false,
-                dictationWords: [String] = []) {
+                dictationWords: [String] = [], valueRules: String? = nil) {
         self.name = name
         self.kind = kind
         self.languageModel = languageModel
@@ -52,15 +55,20 @@ public struct RecognitionContext: Sendable, Hashable {
         self.framedSentences = framedSentences.map(Self.words).filter { !$0.isEmpty && seenFramed.insert($0).inserted }
         self.dictation = dictation
         self.dictationWords = dictationWords.map(Self.words).filter { !$0.isEmpty }
+        self.valueRules = valueRules
     }
 
     /// Whether speech is transcribed by a language model alone (open-ended answers): no sentences to
     /// choose among.
-    public var isOpenEnded: Bool { sentences.isEmpty && (dictation || languageModel != nil) }
+    public var isOpenEnded: Bool { sentences.isEmpty && valueRules == nil && (dictation || languageModel != nil) }
+
+    /// Whether the context has a grammar to decode with: sentences, or an open-ended value's rules.
+    public var hasGrammar: Bool { !sentences.isEmpty || valueRules != nil }
 
     /// Every word the grammar uses.
     public var vocabulary: Set<String> {
         Set((sentences + leading + trailing + framedSentences + dictationWords).flatMap { $0.split(separator: " ").map(String.init) })
+            .union(valueRules.map(OpenAnswerGrammar.words(in:)) ?? [])
     }
 
     /// "What's on my Shopping list in Demo?" → "what's on my shopping list in demo"; "2" → "two".

@@ -38,7 +38,9 @@ extension Recognizer {
         guard decoded.succeeded, !hypothesis.isEmpty, frames > 0, !context.sentences.contains(hypothesis) else { return nil }
         let words = decoded.words.map { Recognition.Word(word: $0.word, start: $0.start - padding, end: $0.end - padding, gap: $0.gap) }
         let gap = Double(phoneScore - score) / Double(frames)
-        let rejection = paraphraseRejection(spread: lastSpread)
+        // Not widened in noise for an open-ended value (``judgeOpenEnded``): its reader takes a number out of
+        // any transcript.
+        let rejection = context.valueRules == nil ? paraphraseRejection(spread: lastSpread) : paraphraseRejection
         let fit = max(0, min(1, (rejection.fitZero - gap) / rejection.fitZero))
         guard fit >= rejection.threshold else { return nil }
         return Recognition(text: hypothesis, confidence: (fit * 1000).rounded() / 1000, words: words, isSilence: false,

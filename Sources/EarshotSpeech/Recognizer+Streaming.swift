@@ -122,7 +122,9 @@ extension Recognizer {
         // How far the speech stands above its background, as it came: far in a quiet room, little in a
         // noisy one, where language models' transcripts sit further from free phones (below).
         lastSpread = AudioBuffer(samples: current.raw, sampleRate: AudioBuffer.recognitionRate).levelSpread()
-        let languageModelRejection = paraphraseRejection(spread: lastSpread)
+        // Not widened for an open-ended value (``judgeOpenEnded``): its reader takes a number out of any
+        // transcript ("what's the weather like" at pink 10 dB → "what were one" → 1 mile).
+        let languageModelRejection = current.context.valueRules == nil ? paraphraseRejection(spread: lastSpread) : paraphraseRejection
         // Silence, or sound without speech in it (steady noise, hum): nothing heard, never a guess.
         guard audio.rms >= silenceRMS, audio.soundsLikeSpeech() else {
             return Recognition(text: "", confidence: 0, words: [], isSilence: true, isRejected: false, bestGuess: "")
@@ -149,7 +151,8 @@ extension Recognizer {
         // refused) decodes the same audio on a decoder of its own: with the framed pass to run, it starts now,
         // beside it, whenever either may want it.
         let model = current.context.languageModel
-        let mayCheck = current.context.kind == .answer && (competitorMargin < .infinity || recordsCompetitor)
+        let isValue = current.context.valueRules != nil
+        let mayCheck = current.context.kind == .answer && (competitorMargin < .infinity || recordsCompetitor || isValue)
         // Not for an answer longer than any answer: a ramble that names a value in passing is no answer.
         let mayFallBack = current.context.kind == .request || short
         var languageModelPass: Pending<Decoded>?
@@ -218,7 +221,10 @@ extension Recognizer {
             // not decoded, unless it began beside the framed pass).
             let namesSomething = !Self.namingWords(of: taken.text, context: current.context).isEmpty
             let couldBeOverruled = taken.confidence < competitorConfidence || namesSomething
-            if current.context.kind == .answer, (competitorMargin < .infinity && couldBeOverruled) || recordsCompetitor,
+            // An open-ended value is checked with either acoustic model, and overruled whenever the model's
+            // transcript does not hold it: its grammar forces any speech onto some number ("tell me a joke"
+            // heard "ten minute okay" in an espeak-ng voice with the synthetic-speech model).
+            if current.context.kind == .answer, (competitorMargin < .infinity && couldBeOverruled) || recordsCompetitor || isValue,
                let model, let decoded = passResult(model, .check) {
                 guard decoded.succeeded else { throw SpeechError("pocketsphinx failed while decoding.") }
                 let (heard, heardScore, heardFrames, found) = (decoded.hypothesis, decoded.score, decoded.frames, decoded.words)
@@ -233,8 +239,8 @@ extension Recognizer {
                     // (a transcript that fails its own fit then rejects it); a confident one only by a
                     // transcript that fits and when it names something (a yes or a "go ahead" said quickly is
                     // heard by the model as "use" or "go had" too often to be overruled).
-                    let overruled = taken.confidence < competitorConfidence || (credible && namesSomething)
-                    if !agrees, advantage > competitorMargin, overruled {
+                    let overruled = taken.confidence < competitorConfidence || (credible && namesSomething) || isValue
+                    if !agrees, advantage > competitorMargin || isValue, overruled {
                         guard credible else {
                             return Recognition(text: "", confidence: 0, words: [], isSilence: false, isRejected: true, bestGuess: heard)
                         }
@@ -258,21 +264,28 @@ extension Recognizer {
 
     /// Whether `transcript` holds the words of `answer` that name something: not the frame's words
     /// (fillers, carriers, politeness) and not the articles and "one" around a value; one of three or more
-    /// may be missing (a misheard word). An answer of frame words only ("yes please") must be there whole.
+    /// may be missing (a misheard word). An answer of frame words only ("yes please") must be there whole,
+    /// and so must an open-ended value's (a number word misheard is another value: "a hundred three and a
+    /// half miles" taken for "um, three and a half miles").
     static func holds(_ transcript: String, answerWordsOf answer: String, context: RecognitionContext) -> Bool {
         let heard = Set(transcript.split(separator: " ").map(String.init))
         let all = answer.split(separator: " ").map(String.init)
         let naming = namingWords(of: answer, context: context)
         guard !naming.isEmpty else { return all.allSatisfy(heard.contains) }
         let missing = naming.filter { !heard.contains($0) }.count
-        return missing == 0 || (missing == 1 && naming.count >= 3)
+        return missing == 0 || (missing == 1 && naming.count >= 3 && context.valueRules == nil)
     }
 
     /// The words of `answer` that name something: not the frame's (fillers, carriers, politeness, yes and
-    /// no) and not the articles and "one" around a value.
+    /// no) and not the articles and "one" around a value. For an open-ended value, every word of its
+    /// grammar names something ("a" of "a hundred", "one" of "one hour").
     static func namingWords(of answer: String, context: RecognitionContext) -> [String] {
-        let frame = Set((context.leading + context.trailing).flatMap { $0.split(separator: " ").map(String.init) })
-            .union(["the", "a", "an", "one", "number"])
+        var frame = Set((context.leading + context.trailing).flatMap { $0.split(separator: " ").map(String.init) })
+        if let rules = context.valueRules {
+            frame.subtract(OpenAnswerGrammar.words(in: rules))
+        } else {
+            frame.formUnion(["the", "a", "an", "one", "number"])
+        }
         return answer.split(separator: " ").map(String.init).filter { !frame.contains($0) }
     }
 

@@ -324,7 +324,7 @@ public final class Recognizer {
     /// Makes sure every word of `context` can be recognised, deriving pronunciations for unknown ones.
     public func prepare(_ context: RecognitionContext) throws(SpeechError) -> String {
         if context.isOpenEnded { return try prepareOpenEnded(context) }
-        let key = context.sentences
+        let key = context.sentences + (context.valueRules.map { ["<rules>", $0] } ?? [])
         if let name = grammars[key] { return name }
         try addPronunciations(for: context.vocabulary)
         let name = "g\(grammars.count)"
@@ -338,16 +338,22 @@ public final class Recognizer {
     /// The JSGF grammar of a context: one public rule holding its sentences, factored into a tree of
     /// common beginnings ("order (soup with (soup chef | soup app) | …)"), so the decoder follows one
     /// path per distinct word rather than one per sentence (several times faster on many phrases).
+    /// An open-ended value's rules (``RecognitionContext/valueRules``) add `<value>` beside the sentences.
     public static func jsgf(_ context: RecognitionContext) -> String {
-        "#JSGF V1.0;\ngrammar earshot;\npublic <utterance> = \(WordTree(context.sentences).jsgf);\n"
+        guard let rules = context.valueRules else {
+            return "#JSGF V1.0;\ngrammar earshot;\npublic <utterance> = \(WordTree(context.sentences).jsgf);\n"
+        }
+        let body = context.sentences.isEmpty ? "<value>" : "<value> | \(WordTree(context.sentences).jsgf)"
+        return "#JSGF V1.0;\ngrammar earshot;\n\(rules)public <utterance> = \(body);\n"
     }
 
     /// The grammar of a context's sentences inside their frame (answers said in sentences): the
     /// sentences, as ``prepare(_:)`` gives them, with ``RecognitionContext/leading`` and
     /// ``RecognitionContext/trailing`` words around them. Nil for a context without a frame.
     func prepareFramed(_ context: RecognitionContext) throws(SpeechError) -> String? {
-        guard !context.leading.isEmpty || !context.trailing.isEmpty, !context.sentences.isEmpty else { return nil }
+        guard !context.leading.isEmpty || !context.trailing.isEmpty, context.hasGrammar else { return nil }
         let key = context.sentences + context.framedSentences + ["<leading>"] + context.leading + ["<trailing>"] + context.trailing
+            + (context.valueRules.map { ["<rules>", $0] } ?? [])
         if let name = grammars[key] { return name }
         try addPronunciations(for: context.vocabulary)
         let name = "g\(grammars.count)"
@@ -361,9 +367,11 @@ public final class Recognizer {
     /// `[<leading> [<leading>]] sentences [<trailing> [<trailing>]]`: at most two phrases either side (a loop
     /// of them explained any noise with fillers).
     public static func framedJSGF(_ context: RecognitionContext) -> String {
-        let tree = WordTree(context.sentences + context.framedSentences).jsgf
-        var rules = "#JSGF V1.0;\ngrammar earshot;\n"
-        var body = "(\(tree))"
+        let sentences = context.sentences + context.framedSentences
+        var rules = "#JSGF V1.0;\ngrammar earshot;\n" + (context.valueRules ?? "")
+        let tree = sentences.isEmpty ? "" : WordTree(sentences).jsgf
+        let inner = context.valueRules == nil ? tree : (tree.isEmpty ? "<value>" : "<value> | \(tree)")
+        var body = "(\(inner))"
         if !context.leading.isEmpty {
             rules += "<leading> = \(WordTree(context.leading).jsgf);\n"
             body = "[<leading> [<leading>]] " + body

@@ -15,8 +15,9 @@ extension Session {
     ///   around answers (fillers, carriers, politeness: `answerFrame`), and a language model of those
     ///   answers in sentences with the commonest English words, for what the grammar does not hold ("a
     ///   large latte with oat milk"). On every device: exact matching is for trigger phrases.
-    /// - Waiting for an open-ended answer: a language model alone — pocketsphinx's general en-us model for
-    ///   dictated text, a model of spoken numbers, amounts, dates or durations otherwise.
+    /// - Waiting for an open-ended answer: dictated text, pocketsphinx's general en-us model alone; a number,
+    ///   amount, date or duration, a grammar of its spoken forms (``OpenAnswerGrammar``) inside the answer
+    ///   frame first, then a language model of those forms with the commonest English words.
     public var recognitionContext: RecognitionContext? {
         if let open = openAnswer {
             let name = expectedSentences?.name ?? "answer: \(open.rawValue)"
@@ -37,7 +38,14 @@ extension Session {
             // here too (without them the fixtures' "cancel" and "say that again" after "How many miles" went unheard).
             let model = DomainLanguageModel.of(sentences: SpokenForms.sentences(for: type) + OpenAnswerLanguage.sentences(kind)
                                                + Session.coreSentences + Session.conversationPhrases)
-            return RecognitionContext(name: name, sentences: [], kind: .answer, languageModel: model)
+            // First a grammar of the value's forms (with the core requests beside them), alone and inside the
+            // answer frame, judged like any answer; the language model checks what it took and transcribes
+            // what it rejected (docs/speech.md, "Open-ended values").
+            let frame = answerFrame
+            return RecognitionContext(name: name, sentences: Session.coreSentences, kind: .answer, languageModel: model,
+                                      leading: frame.leading + OpenAnswerGrammar.leading,
+                                      trailing: frame.trailing + OpenAnswerGrammar.trailing,
+                                      valueRules: OpenAnswerGrammar.rules(kind))
         }
         guard let expected = expectedSentences else { return nil }
         guard !isInConversation else {

@@ -1,0 +1,112 @@
+/// How people say open-ended values, as a JSGF grammar rather than a list of sentences: whole numbers
+/// built from their parts ("a hundred and twenty", "one thousand two hundred"), decimals ("twelve point
+/// five", "three and a half"), amounts ("four fifty", "three dollars and twenty cents"), dates and times
+/// ("tomorrow at three p m", "the twenty first of March", "in two hours") and durations ("an hour and a
+/// half", "three minutes and thirty seconds").
+///
+/// The recognizer decodes an open-ended answer with this grammar first (alone, then inside the answer
+/// frame of fillers, carriers and politeness), judged against free phones like any answer, and falls back
+/// to the open values' language model (``OpenAnswerLanguage``) only when the grammar's best sentence is
+/// rejected: a grammar keeps number words apart in noise, where a model that also holds the commonest
+/// English words hears them as other words. What a transcript means is the dialogue's reader's to decide
+/// (`OpenValueReader`); every sentence the grammar holds is made of words it reads.
+public enum OpenAnswerGrammar {
+    /// Words that lead a value, besides the answer frame's ("it came to twelve fifty", "make it five").
+    public static let leading = ["about", "around", "roughly", "it was", "it's", "it came to", "make it", "set it for",
+                                 "maybe", "let's say", "i'd say", "let's go for", "we did", "there will be", "there'll be",
+                                 "how about", "just", "only", "i think"]
+    /// Words that follow a value ("twelve miles, give or take").
+    public static let trailing = ["i think", "give or take", "or so", "this time", "even", "i guess"]
+
+    /// The JSGF rules of `kind` (no header, no public rule); `<value>` is the answer.
+    public static func rules(_ kind: OpenAnswerLanguage.Kind) -> String {
+        var rules = numbers
+        switch kind {
+        case .integer:
+            rules += """
+            <count> = <whole> | a dozen | two dozen | a couple;
+            <value> = <count> [people | of us | of them | times | guests] | (a party of | a table for | party of | table for) <count>
+                | the <small> of us | <whole> <whole>;
+
+            """
+        case .decimal:
+            rules += """
+            <digits> = (zero | oh | <digit>) [zero | oh | <digit>] [zero | <digit>];
+            <decimal> = <whole> [point <digits> | and a half | and a quarter | and three quarters] | point <digits> | a half | half
+                | a quarter | <whole> <decade> [<digit>] | <whole> <teen>;
+            <value> = <decimal> [miles | mile | kilometers | k | pounds | kilos | degrees | percent | hours | laps];
+
+            """
+        case .currency:
+            rules += """
+            <cents> = <small> [cents] | oh <digit>;
+            <money> = <whole> [dollars | dollar | bucks] [[and] <cents>] [even] | <small> cents | a dollar [[and] <cents>]
+                | <whole> point <digit> [<digit>];
+            <value> = <money>;
+
+            """
+        case .date:
+            rules += """
+            <hour> = one | two | three | four | five | six | seven | eight | nine | ten | eleven | twelve;
+            <minute> = <decade> [<digit>] | oh <digit> | ten | fifteen;
+            <clock> = <hour> [<minute>] [a m | p m | o'clock | in the morning | in the afternoon | in the evening | at night]
+                | noon | midnight | half past <hour> | quarter (past | to) <hour>;
+            <weekday> = monday | tuesday | wednesday | thursday | friday | saturday | sunday;
+            <month> = january | february | march | april | may | june | july | august | september | october | november | december;
+            <ordinal> = first | second | third | fourth | fifth | sixth | seventh | eighth | ninth | tenth | eleventh | twelfth
+                | thirteenth | fourteenth | fifteenth | sixteenth | seventeenth | eighteenth | nineteenth | twentieth
+                | twenty (first | second | third | fourth | fifth | sixth | seventh | eighth | ninth) | thirtieth | thirty first;
+            <part> = morning | afternoon | evening | night;
+            <calendar> = <month> [the] <ordinal> | the <ordinal> [of <month>];
+            <day> = today | tonight | tomorrow [<part>] | the day after tomorrow | this <part>
+                | [on] [this | next | this coming] <weekday> [<part>] [[the] <calendar>] | [on] <calendar>;
+            <later> = <whole> | a | an | a few | half an | a couple of | an hour and a;
+            <unit> = minutes | minute | hours | hour | days | day | weeks | week | months | month | half | half hour;
+            <value> = <day> [[at] <clock>] | [at] <clock> [<day>] | in <later> <unit> | <later> <unit> from now
+                | (next | this) (week | month | weekend);
+
+            """
+        case .duration:
+            rules += """
+            <amount> = <whole> [and a half] | a | an | a couple of | a few | half a | half an;
+            <hours> = <amount> (hours | hour) [[and] (<whole> (minutes | minute) | a half | a quarter | <small>)];
+            <minutes> = <amount> (minutes | minute) [[and] (<whole> (seconds | second) | a half | <small>)];
+            <value> = <hours> | <minutes> | <amount> (seconds | second | days | day | weeks | week) | a quarter of an hour;
+
+            """
+        }
+        return rules
+    }
+
+    /// Whole numbers, 0 to 999,999, as people say them ("a hundred and twenty", "twelve hundred").
+    static let numbers = """
+    <digit> = one | two | three | four | five | six | seven | eight | nine;
+    <teen> = ten | eleven | twelve | thirteen | fourteen | fifteen | sixteen | seventeen | eighteen | nineteen;
+    <decade> = twenty | thirty | forty | fifty | sixty | seventy | eighty | ninety;
+    <small> = <digit> | <teen> | <decade> [<digit>];
+    <hundreds> = (a | <digit> | <teen> | <decade> [<digit>]) hundred [[and] <small>];
+    <whole> = zero | <small> | <hundreds> | (a | <small> | <hundreds>) thousand [[and] (<hundreds> | <small>)];
+
+    """
+
+    /// Every word the rules of `kind` use (a recognizer's dictionary must hold them).
+    public static func vocabulary(_ kind: OpenAnswerLanguage.Kind) -> Set<String> {
+        words(in: rules(kind))
+    }
+
+    /// The words of JSGF `rules`: not rule names, operators or punctuation.
+    public static func words(in rules: String) -> Set<String> {
+        var words: Set<String> = []
+        var rest = Substring(rules)
+        while let open = rest.firstIndex(of: "<"), let close = rest[open...].firstIndex(of: ">") {
+            words.formUnion(plainWords(rest[..<open]))
+            rest = rest[rest.index(after: close)...]
+        }
+        words.formUnion(plainWords(rest))
+        return words
+    }
+
+    private static func plainWords(_ text: Substring) -> [String] {
+        text.split(whereSeparator: { !($0.isLetter || $0 == "'") }).map(String.init)
+    }
+}
