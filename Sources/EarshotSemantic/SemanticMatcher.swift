@@ -409,11 +409,9 @@ public struct SemanticMatcher: FlexibleMatcher {
             return usable.contains { verb in
                 guard let intent = swapped[verb] else { return false }
                 let said = intent.cosine(action)
-                return opposites.contains { swapped[$0].map { $0.cosine(intent) > said + matcherOppositeMargin } ?? false }
+                return opposites.contains { swapped[$0].map { $0.cosine(intent) > said + matcher.settings.oppositeMargin } ?? false }
             }
         }
-
-        var matcherOppositeMargin: Float { matcher.settings.oppositeMargin }
     }
 
     /// How a request's verb stands to an intent of `app`, with what the sentence model says of it: the

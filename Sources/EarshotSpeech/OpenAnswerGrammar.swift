@@ -89,12 +89,7 @@ public enum OpenAnswerGrammar {
 
     """
 
-    /// Every word the rules of `kind` use (a recognizer's dictionary must hold them).
-    public static func vocabulary(_ kind: OpenAnswerLanguage.Kind) -> Set<String> {
-        words(in: rules(kind))
-    }
-
-    /// The words of JSGF `rules`: not rule names, operators or punctuation.
+    /// The words of JSGF `rules` (a recognizer's dictionary must hold them): not rule names, operators or punctuation.
     public static func words(in rules: String) -> Set<String> {
         var words: Set<String> = []
         var rest = Substring(rules)

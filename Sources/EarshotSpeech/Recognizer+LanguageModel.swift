@@ -6,11 +6,18 @@ extension Recognizer {
     /// Gives `model` to the decoder as a search (once per distinct model), with pronunciations for the
     /// words the dictionary lacks; returns the search's name.
     func prepare(_ model: DomainLanguageModel) throws(SpeechError) -> String {
-        if let name = languageModels[model] { return name }
-        try addPronunciations(for: model.vocabulary)
-        let name = "lm\(languageModels.count)"
-        try load(model, as: name, into: decoder)
-        languageModels[model] = name
+        try give(model, to: decoder, known: &languageModels)
+    }
+
+    /// Gives `model` to `target` as a search, unless `known` (that decoder's models, by search name) has it,
+    /// with pronunciations for the words its dictionary lacks; returns the search's name.
+    func give(_ model: DomainLanguageModel, to target: OpaquePointer,
+              known: inout [DomainLanguageModel: String]) throws(SpeechError) -> String {
+        if let name = known[model] { return name }
+        try addPronunciations(for: model.vocabulary, to: target)
+        let name = "lm\(known.count)"
+        try load(model, as: name, into: target)
+        known[model] = name
         return name
     }
 

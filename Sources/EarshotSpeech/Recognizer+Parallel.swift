@@ -116,12 +116,6 @@ extension Recognizer {
     /// Gives `model` to the language-model passes' decoder (once per distinct model), with
     /// pronunciations for the words its dictionary lacks; returns the search's name.
     func prepareLanguageModelPass(_ model: DomainLanguageModel) throws(SpeechError) -> String {
-        let target = try languageModelDecoder()
-        if let name = passLanguageModels[model] { return name }
-        try addPronunciations(for: model.vocabulary, to: target)
-        let name = "lm\(passLanguageModels.count)"
-        try load(model, as: name, into: target)
-        passLanguageModels[model] = name
-        return name
+        try give(model, to: try languageModelDecoder(), known: &passLanguageModels)
     }
 }

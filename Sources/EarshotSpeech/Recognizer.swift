@@ -340,11 +340,14 @@ public final class Recognizer {
     /// path per distinct word rather than one per sentence (several times faster on many phrases).
     /// An open-ended value's rules (``RecognitionContext/valueRules``) add `<value>` beside the sentences.
     public static func jsgf(_ context: RecognitionContext) -> String {
-        guard let rules = context.valueRules else {
-            return "#JSGF V1.0;\ngrammar earshot;\npublic <utterance> = \(WordTree(context.sentences).jsgf);\n"
-        }
-        let body = context.sentences.isEmpty ? "<value>" : "<value> | \(WordTree(context.sentences).jsgf)"
-        return "#JSGF V1.0;\ngrammar earshot;\n\(rules)public <utterance> = \(body);\n"
+        "#JSGF V1.0;\ngrammar earshot;\n\(context.valueRules ?? "")public <utterance> = \(choices(context.sentences, context));\n"
+    }
+
+    /// The alternatives of a grammar's public rule: `sentences` as a tree, and `<value>` beside them when
+    /// the context has an open-ended value's rules.
+    static func choices(_ sentences: [String], _ context: RecognitionContext) -> String {
+        guard context.valueRules != nil else { return WordTree(sentences).jsgf }
+        return sentences.isEmpty ? "<value>" : "<value> | \(WordTree(sentences).jsgf)"
     }
 
     /// The grammar of a context's sentences inside their frame (answers said in sentences): the
@@ -367,11 +370,8 @@ public final class Recognizer {
     /// `[<leading> [<leading>]] sentences [<trailing> [<trailing>]]`: at most two phrases either side (a loop
     /// of them explained any noise with fillers).
     public static func framedJSGF(_ context: RecognitionContext) -> String {
-        let sentences = context.sentences + context.framedSentences
         var rules = "#JSGF V1.0;\ngrammar earshot;\n" + (context.valueRules ?? "")
-        let tree = sentences.isEmpty ? "" : WordTree(sentences).jsgf
-        let inner = context.valueRules == nil ? tree : (tree.isEmpty ? "<value>" : "<value> | \(tree)")
-        var body = "(\(inner))"
+        var body = "(\(choices(context.sentences + context.framedSentences, context)))"
         if !context.leading.isEmpty {
             rules += "<leading> = \(WordTree(context.leading).jsgf);\n"
             body = "[<leading> [<leading>]] " + body

@@ -112,17 +112,9 @@ struct DialogueTests {
         #expect(t[1].parameter("size")?.id == "cup")
     }
 
-    @Test("'no' to the confirmation cancels with a short acknowledgement and performs nothing")
-    func declinedConfirmation() async throws {
-        var session = try exampleSession("homepod")
-        let turns = await play(&session, ["Order tomato soup with Soup Chef", "yes", "no"])
-        #expect(turns[2].outcome == .cancelled)
-        #expect(turns[2].reply.text == "OK, I won't order that.")
-        #expect(session.runs.isEmpty)
-    }
-
-    @Test("a no that goes on to cancel, said to the confirmation, is that no", arguments: ["no, cancel the order", "no, never mind"])
-    func noThenCancel(answer: String) async throws {
+    @Test("'no' to the confirmation cancels with a short acknowledgement and performs nothing, and so does a no that goes on to cancel",
+          arguments: ["no", "no, cancel the order", "no, never mind"])
+    func declinedConfirmation(answer: String) async throws {
         var session = try exampleSession("homepod")
         let turns = await play(&session, ["Order tomato soup with Soup Chef", "yes", answer])
         #expect(turns[2].outcome == .cancelled)
@@ -132,18 +124,8 @@ struct DialogueTests {
 
     @Test("a request typed after the device's own wake phrase matches its phrase exactly")
     func ownWakePhrase() async throws {
-        let speaker = try Profile(yaml: """
-        id: kitchen-speaker
-        name: Kitchen Speaker
-        screen: none
-        matching: exact
-        dialog: full
-        apps: companion
-        platform: iOS
-        opensApps: false
-        authentication: none
-        wake: [hey kitchen]
-        """, path: "kitchen.yaml")
+        var speaker = try Bundled.profiles().profile("homepod")
+        speaker.wake = ["hey kitchen"]
         var session = Session(apps: try Bundled.exampleApps(), profile: speaker)
         let turn = await session.respond(to: "hey kitchen, order soup with Soup Chef")
         #expect(turn.match?.intent == "OrderSoup" && turn.match?.mode == .exact, "\(turn.reply.text)")

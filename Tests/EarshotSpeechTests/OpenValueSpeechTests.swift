@@ -64,8 +64,8 @@ struct OpenValueSpeechTests {
                                              leading: OpenAnswerGrammar.leading, trailing: OpenAnswerGrammar.trailing,
                                              valueRules: OpenAnswerGrammar.rules(kind))
             #expect(throws: Never.self) { try recognizer.prepare(context) }
-            #expect(OpenAnswerGrammar.vocabulary(kind).contains("twenty"))
-            #expect(!OpenAnswerGrammar.vocabulary(kind).contains("value"))
+            #expect(OpenAnswerGrammar.words(in: OpenAnswerGrammar.rules(kind)).contains("twenty"))
+            #expect(!OpenAnswerGrammar.words(in: OpenAnswerGrammar.rules(kind)).contains("value"))
         }
     }
 }

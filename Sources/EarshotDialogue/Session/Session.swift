@@ -68,8 +68,7 @@ public struct Session: Sendable {
         if normalized.isEmpty {
             step = conversation != nil ? await miss(normalized, raw: heard.text, silent: !refusedSpeech)
                 : Step(text: refusedSpeech ? "Sorry, I didn't catch that." : "Sorry, I didn't hear anything.", outcome: .notUnderstood)
-        } else if reader.isCancel(normalized),
-                  !(conversation?.state == .awaitingConfirmation && ["no", "nope", "nah"].contains(normalized.split(separator: " ").first ?? "")) {
+        } else if reader.isCancel(normalized), !(conversation?.state == .awaitingConfirmation && reader.startsWithNo(normalized)) {
             // "No, cancel the order" to "Ready to order?" is the no it starts with: declined with the app's line.
             step = Step(text: "OK.", outcome: .cancelled)
             conversation = nil

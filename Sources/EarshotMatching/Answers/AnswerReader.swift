@@ -162,6 +162,15 @@ public struct AnswerReader: Sendable {
         return yes ? .yes : nil
     }
 
+    /// Whether `text` (normalised) starts with a plain no ("no, cancel the order", "nope, never mind"): said
+    /// to a confirmation, that no is the answer, and what follows it only says so again.
+    public func startsWithNo(_ text: String) -> Bool {
+        text.split(separator: " ").first.map { Self.plainNo.contains(String($0)) } ?? false
+    }
+
+    /// The words that are a no on their own, and nothing else.
+    static let plainNo: Set<String> = ["no", "nope", "nah"]
+
     /// "cancel", "stop", "never mind" and their common forms ("um, never mind", "cancel the order").
     public func isCancel(_ text: String) -> Bool {
         var words = Self.contentWords(text)
