@@ -108,7 +108,7 @@ extension Recognizer {
     /// framed pass on another processor.
     func languageModelDecoder() throws(SpeechError) -> OpaquePointer {
         if let existing = secondDecoder { return existing.decoder }
-        let (config, decoder) = try Self.start(model, options: decoderArguments)
+        let (config, decoder) = try Self.start(model, options: decoderArguments + languageModelPassOptions)
         secondDecoder = (config, decoder)
         return decoder
     }

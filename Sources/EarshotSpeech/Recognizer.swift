@@ -183,6 +183,9 @@ public final class Recognizer {
     private let config: OpaquePointer
     /// The main decoder's arguments beyond the model's, for starting the language-model passes' decoder.
     let decoderArguments: [String]
+    /// More pocketsphinx arguments for the language-model passes' decoder (the answers' check, the fallback's
+    /// transcript) beyond the main decoder's, such as narrower beams; set before its first use.
+    public var languageModelPassOptions: [String] = []
     /// The language-model passes' decoder and its configuration, once started (``languageModelDecoder()``).
     var secondDecoder: (config: OpaquePointer, decoder: OpaquePointer)?
     /// Language models already given to the language-model passes' decoder, by model.

@@ -53,6 +53,49 @@ struct DialogueTests {
         #expect(pick.parameter("note") == nil)
     }
 
+    @Test("the next question's options start from its first page after 'more options' on the last one")
+    func nextQuestionFirstPage() async throws {
+        let app = try AppManifest(yaml: """
+        app: Lister
+        platforms: [iOS]
+        enums:
+          Shade:
+            title: Shade
+            cases:
+              - { id: light, title: Light }
+              - { id: dark, title: Dark }
+        entities:
+          Board:
+            suggested:
+              - { id: a, title: Alpha }
+              - { id: b, title: Bravo }
+              - { id: c, title: Charlie }
+              - { id: d, title: Delta }
+              - { id: e, title: Echo }
+        intents:
+          - id: PaintBoard
+            title: Paint a board
+            category: information
+            parameters:
+              - { id: board, title: Board, type: Board }
+              - { id: shade, title: Shade, type: Shade, default: light, confirmDefault: "A light shade?" }
+            dialog:
+              success: "{board} is painted."
+        shortcuts:
+          - intent: PaintBoard
+            phrases: ["Paint a board in {applicationName}"]
+            shortTitle: Paint Board
+        """, path: "lister/app.yaml")
+        var session = try exampleSession("homepod", extra: [app])
+        let turns = await play(&session, ["Paint a board in Lister", "more options", "Delta", "purple"])
+        #expect(turns[1].reply.text == "Which board? Delta or Echo?")
+        #expect(turns[2].reply.text == "A light shade?")
+        // The miss at the default asks for the shade with its options read out: Light and Dark, not the
+        // second page the board's question was on (which the shade does not have).
+        #expect(turns[3].reply.text == "Sorry, I didn't get that. Which shade? Light or Dark?")
+        #expect(turns[3].outcome == .inProgress)
+    }
+
     @Test("answers by title, synonym, ordinal and number")
     func answerForms() async throws {
         for (answer, expected) in [("Charlie", "c"), ("second board", "b"), ("number three", "c"), ("the first one", "a"),

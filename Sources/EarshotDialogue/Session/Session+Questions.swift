@@ -17,8 +17,9 @@ extension Session {
                 c.state = .awaitingDefaultConfirmation(parameter: parameter.id)
             } else {
                 c.state = .awaitingValue(parameter: parameter.id)
-                c.page = 0
             }
+            // A new question reads its options from the first page, whatever page the last one was on.
+            c.page = 0
             c.misses = 0
             conversation = c
             return ask(readOptions: false)

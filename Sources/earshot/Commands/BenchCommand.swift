@@ -109,6 +109,9 @@ struct BenchCommand: AsyncParsableCommand {
     @Option(help: ArgumentHelp("The phone loop decoder's pocketsphinx settings instead of its own, space-separated, for calibrating.", visibility: .hidden))
     var phoneLoop: String?
 
+    @Option(help: ArgumentHelp("More pocketsphinx settings for the language-model passes' decoder (the answers' check, the fallback), space-separated, for calibrating.", visibility: .hidden))
+    var passDecoder: String?
+
     @Option(help: ArgumentHelp("The recognizer's noise suppression in dB (negative; 0: none), for calibrating it.", visibility: .hidden))
     var noiseSuppression: Int?
 
@@ -287,6 +290,7 @@ struct BenchCommand: AsyncParsableCommand {
             if let noiseFloor { loop.recognizer.noiseFloor = noiseFloor }
             loop.recognizer.padsWithOwnNoise = ownNoisePad
             if sequentialPasses { loop.recognizer.parallelPasses = false }
+            if let passDecoder { loop.recognizer.languageModelPassOptions = passDecoder.split(separator: " ").map(String.init) }
             if let noiseAllowance { loop.recognizer.noiseAllowance = noiseAllowance }
             if let noiseSuppression { loop.recognizer.noiseSuppression = noiseSuppression == 0 ? nil : noiseSuppression }
             if let competitorMargin { loop.recognizer.competitorMargin = competitorMargin }
