@@ -105,6 +105,7 @@ struct OpenValueTests {
         ("90 seconds", "90", "1 minute and 30 seconds"), ("a quarter of an hour", "900", "15 minutes"),
         ("one and a half hours", "5400", "1 hour and 30 minutes"), ("set it for 5 minutes please", "300", "5 minutes"),
         ("1 hour and 15 minutes", "4500", "1 hour and 15 minutes"), ("two days", "172800", "2 days"),
+        ("um, three quarters of an hour", "2700", "45 minutes"),
     ])
     func durations(answer: String, id: String, title: String) {
         let value = reader.read(answer, as: .duration)
@@ -132,6 +133,21 @@ struct OpenValueTests {
     ])
     func namingCarriers(answer: String, expected: String) {
         #expect(reader.read(answer, as: .string, question: "What do you want to call it?")?.id == expected)
+    }
+
+    @Test("a few words ending in 'called' or 'named' that only describe the thing asked are taken off", arguments: [
+        ("something called Blue River Stories", "Which book would you like?", "Blue River Stories"),
+        ("a book named River of Stars", "Which book would you like?", "River of Stars"),
+        ("I think it's called Rust Belt Radio", "Which show?", "Rust Belt Radio"),
+        ("um, just Weekend Chores", "What do you want to call it?", "Weekend Chores"),
+        ("call the list Holiday Cards", "What do you want to call it?", "Holiday Cards"),
+        ("name my new playlist Road Songs", "What do you want to call it?", "Road Songs"),
+        // Words that say more than the thing asked stay: the person named in a reminder is part of it.
+        ("a guy named Bob called", "What should I remind you about?", "a guy named Bob called"),
+        ("just breathe", "What should I remind you about?", "just breathe"),
+    ])
+    func participleCarriers(answer: String, question: String, expected: String) {
+        #expect(reader.read(answer, as: .string, question: question)?.id == expected)
     }
 
     @Test("the question's frame said again is taken off; what only looks like it stays", arguments: [

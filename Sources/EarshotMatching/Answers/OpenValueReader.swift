@@ -135,6 +135,17 @@ public struct OpenValueReader: Sendable {
                 tokens.removeFirst(length)
                 changed = true
             }
+            // "something called …", "a book named …", "I think it's called …": a few words that end in a
+            // naming participle, when they only describe the thing asked (or the question asks a name).
+            if !changed, let length = participleCarrier(said, question: question, naming: naming), length < tokens.count {
+                tokens.removeFirst(length)
+                changed = true
+            }
+            // "just Weekend Chores" answering "What do you want to call it?": "just" only says that is all.
+            if !changed, naming, said.first == "just" {
+                tokens.removeFirst()
+                changed = true
+            }
             // The question's frame is said once: what follows it is the value, whatever its first word.
             if !changed, !echoed, let length = frame.echo(said), length < tokens.count {
                 tokens.removeFirst(length)
@@ -175,6 +186,29 @@ public struct OpenValueReader: Sendable {
         "we will", "i will", "just", "please", "go ahead and", "can you", "could you", "why dont you", "how about we",
     ].map { Normalizer.normalize($0).split(separator: " ").map(String.init) }.sorted { $0.count > $1.count }
     static let namingVerbs: Set<String> = ["call", "name", "title", "label"]
+    /// Naming participles: "called", "named", "titled".
+    static let namingParticiples: Set<String> = ["called", "named", "titled"]
+    /// Words that may stand before a naming participle without naming anything themselves: hedges, pronouns,
+    /// articles, "something", "one".
+    static let describingWords: Set<String> = [
+        "i", "think", "guess", "believe", "suppose", "mean", "its", "it", "is", "was", "thats", "that", "this", "something",
+        "one", "a", "an", "the", "my", "maybe", "probably", "im", "pretty", "sure",
+    ]
+    /// The most words before a naming participle in a carrier ("I think it's called").
+    static let longestParticipleCarrier = 5
+
+    /// The length of a carrier that ends in a naming participle ("something called", "a book named", "I
+    /// think it's called"), or `nil`. The words before the participle must only describe the thing: hedges,
+    /// pronouns and articles, or words of the question itself ("book" of "Which book would you like?"); any
+    /// words when the question asks for a name.
+    static func participleCarrier(_ words: [String], question: String?, naming: Bool) -> Int? {
+        guard let at = words.prefix(longestParticipleCarrier + 1).firstIndex(where: namingParticiples.contains), at > 0 else { return nil }
+        let asked = Set(Normalizer.normalize(question ?? "").split(separator: " ").map(String.init))
+        guard naming || words[..<at].allSatisfy({ describingWords.contains($0) || asked.contains($0) }) else { return nil }
+        return at + 1
+    }
+    /// Determiners before the thing a naming verb names ("call the list …").
+    static let namingDeterminers: Set<String> = ["the", "my", "our", "this", "that", "your"]
     /// What a naming verb names: "it", "this one", "that".
     static let namingObjects: [[String]] = ["this one", "that one", "the new one", "it", "this", "that", "them"]
         .map { Normalizer.normalize($0).split(separator: " ").map(String.init) }.sorted { $0.count > $1.count }
@@ -189,6 +223,11 @@ public struct OpenValueReader: Sendable {
         i += 1
         if let object = namingObjects.first(where: { i + $0.count <= words.count && Array(words[i..<(i + $0.count)]) == $0 }) {
             i += object.count
+        } else if i + 1 < words.count, namingDeterminers.contains(words[i]) {
+            // "call the list …", "name my new playlist …": a determiner, perhaps "new", and the thing.
+            i += 1
+            if words[i] == "new", i + 1 < words.count { i += 1 }
+            i += 1
         } else {
             return nil
         }

@@ -175,9 +175,15 @@ public struct SpokenDates: Sendable {
         while i < words.count {
             // "half an hour", "a quarter of an hour", "quarter hour"
             var j = i
+            var quarters = 1.0
             if words[j] == "a" || words[j] == "an", j + 1 < words.count, words[j + 1] == "half" || words[j + 1] == "quarter" { j += 1 }
-            if words[j] == "half" || words[j] == "quarter" {
-                let fraction = words[j] == "half" ? 0.5 : 0.25
+            // "3 quarters of an hour"
+            if let count = Double(words[j]), [1, 2, 3].contains(count), j + 1 < words.count, words[j + 1] == "quarters" || words[j + 1] == "quarter" {
+                quarters = count
+                j += 1
+            }
+            if words[j] == "half" || words[j] == "quarter" || words[j] == "quarters" {
+                let fraction = words[j] == "half" ? 0.5 : 0.25 * quarters
                 var k = j + 1
                 if k < words.count, words[k] == "of" { k += 1 }
                 if k < words.count, words[k] == "a" || words[k] == "an" { k += 1 }
