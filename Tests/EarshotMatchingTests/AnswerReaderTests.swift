@@ -39,6 +39,15 @@ struct AnswerReaderTests {
         #expect(reader.choose("tomato soup, yes, tomato soup", among: soups) == .option(1))
     }
 
+    @Test("a value said only after a negation is not taken; a plural in -ies is its -y title")
+    func negatedAndPlural() {
+        #expect(reader.choose("nah, not a bowl", among: [["Cup", "small"], ["Bowl", "large"]]) == .none)
+        #expect(reader.choose("without the chowder", among: soups) == .none)
+        #expect(reader.choose("no, a cup", among: [["Cup", "small"], ["Bowl", "large"]]) == .option(0))
+        #expect(reader.choose("the groceries", among: [["Shopping", "grocery"], ["Work"], ["Packing"]]) == .option(0))
+        #expect(reader.choose("the berries", among: [["Berry Tart"], ["Apple Pie"]]) == .option(0))
+    }
+
     @Test("the … one: a word only one option has", arguments: [
         ("um, can I get the tomato one please", 1),
         ("the chicken one", 2),

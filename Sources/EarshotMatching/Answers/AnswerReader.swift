@@ -82,6 +82,9 @@ public struct AnswerReader: Sendable {
             }
             chosen = Self.select(mentions)
         }
+        // "not a bowl", "without oat milk": a value said only after a negation is not chosen. (With another
+        // value beside it, "not the tomato, the chowder", the sentence names two: asked again, §3.4.)
+        if !chosen.isEmpty, chosen.allSatisfy({ Self.isNegated(at: $0.start, in: words) }) { return .none }
         let named = Set(chosen.map(\.option))
         switch named.count {
         case 0: return .none
@@ -302,16 +305,31 @@ public struct AnswerReader: Sendable {
 
     static func singular(_ word: String, in words: Set<String>) -> String {
         if words.contains(word) { return word }
-        for candidate in [String(word.dropLast()), String(word.dropLast(2))] where word.count > 3 && words.contains(candidate) {
+        for candidate in [String(word.dropLast()), String(word.dropLast(2)), String(word.dropLast(3)) + "y"]
+        where word.count > 3 && words.contains(candidate) {
             if isPlural(word, of: candidate) { return candidate }
         }
         return word
     }
 
+    /// Whether `word` is `base` with a plural ending: "-s", "-es", or "-ies" for a "-y" ("groceries").
     static func isPlural(_ word: String, of base: String) -> Bool {
-        guard base.count >= 3, word.count > base.count, word.hasPrefix(base) else { return false }
+        guard base.count >= 3, word.count > base.count else { return false }
+        if base.hasSuffix("y"), word == base.dropLast() + "ies" { return true }
+        guard word.hasPrefix(base) else { return false }
         let tail = word.dropFirst(base.count)
         return tail == "s" || tail == "es"
+    }
+
+    /// Words that take back the value said right after them (an article between): "not a bowl", "without
+    /// oat milk". Not "no": "no, a cup" answers a default with another value.
+    static let negations: Set<String> = ["not", "dont", "never", "without"]
+
+    /// Whether the word at `start` of `words` follows a negation ("not the tomato", "without milk").
+    static func isNegated(at start: Int, in words: [String]) -> Bool {
+        var i = start - 1
+        if i >= 0, AnswerWords.articles.contains(words[i]) { i -= 1 }
+        return i >= 0 && negations.contains(words[i])
     }
 
     /// Two words a recognizer could confuse: one letter apart (or two in long words), same first letter
