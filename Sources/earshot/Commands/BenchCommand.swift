@@ -229,7 +229,11 @@ struct BenchCommand: AsyncParsableCommand {
                             lines.append("\(setting.actionFloor)\t\(setting.valueBonus)\t\(setting.verbBonus)\t\(outcome.app)\t\(outcome.positive ? 1 : 0)\t\(outcome.matched ? 1 : 0)\t\(outcome.correct ? 1 : 0)")
                         }
                     }
-                    try lines.joined(separator: "\n").write(toFile: rowsOut, atomically: true, encoding: .utf8)
+                    do {
+                        try lines.joined(separator: "\n").write(toFile: rowsOut, atomically: true, encoding: .utf8)
+                    } catch {
+                        throw ValidationError("cannot write the rows' outcomes to \(rowsOut) (\(error.localizedDescription)). Fix: name a file in a folder you can write to.")
+                    }
                     return
                 }
                 for (position, result) in try FlexibleMatchingAccuracy.measure(files: part, encoder: encoder,
