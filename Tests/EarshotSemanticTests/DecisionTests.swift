@@ -1,6 +1,7 @@
 import EarshotEvaluation
 import EarshotDialogue
 import EarshotMatching
+import EarshotModel
 import EarshotSemantic
 import Foundation
 import Testing
@@ -110,5 +111,71 @@ struct DecisionTests {
         session = try semanticSession("homepod")
         let status = await session.respond(to: "where is my soup order right now, Soup Chef")
         #expect(status.match?.intent == "TrackOrder", "\(status.reply.text)")
+    }
+
+    /// An app none of the development files holds (an aquarium's lights), in the test's own words: a scene
+    /// enum whose synonyms are everyday words, and a phrase that names no scene.
+    static let tidewater = """
+        app: Tidewater
+        platforms: [iOS]
+        flexibleMatching: true
+        locale: en-US
+        enums:
+          Scene:
+            title: Scene
+            cases:
+              - { id: daylight, title: Daylight, synonyms: [sunny] }
+              - { id: moonlight, title: Moonlight, synonyms: [night glow, blue light] }
+        intents:
+          - id: SetScene
+            title: Set the tank lights
+            category: other
+            summary: Set the tank lights to {scene}
+            parameters:
+              - { id: scene, title: Scene, type: Scene, prompt: Which scene? }
+            dialog: { success: "The tank is on {scene}." }
+            result: { values: {} }
+          - id: FeedFish
+            title: Feed the fish
+            category: other
+            dialog: { success: The fish are fed. }
+            result: { values: {} }
+          - id: TankTemperature
+            title: Check the tank temperature
+            category: information
+            dialog: { success: The water is 25 degrees. }
+            result: { values: {} }
+        shortcuts:
+          - intent: SetScene
+            phrases: ["Switch to {scene} with {applicationName}", "Change the lights in {applicationName}"]
+          - intent: FeedFish
+            phrases: ["Feed the fish with {applicationName}"]
+          - intent: TankTemperature
+            phrases: ["How warm is the tank in {applicationName}"]
+        """
+
+    @Test("on an app never seen, a scene said in its own words picks the intent that takes it; another action on it still matches nothing")
+    func valuesSaidVouchOnANewApp() async throws {
+        let apps = [try AppManifest(yaml: Self.tidewater, path: "tidewater.yaml")]
+        var session = try semanticSession("homepod", apps: apps)
+        let paraphrase = await session.respond(to: "give the tank some blue light with Tidewater")
+        #expect(paraphrase.match?.intent == "SetScene", "\(paraphrase.reply.text)")
+        #expect(paraphrase.parameter("scene")?.id == "moonlight")
+
+        // The settings before issue 19's seventh pass (no credit for the values, the action floor at 0.3)
+        // left the same words below the threshold.
+        var before = SemanticMatcher.Settings.calibrated
+        before.valueBonus = 0
+        before.actionFloor = 0.3
+        var plain = try semanticSession("homepod", apps: apps, settings: before)
+        #expect(await plain.respond(to: "give the tank some blue light with Tidewater").match == nil)
+
+        // The values do not vouch for another action on the same scene.
+        session = try semanticSession("homepod", apps: apps)
+        let rename = await session.respond(to: "rename the night glow scene in Tidewater")
+        #expect(rename.match == nil, "\(rename.reply.text)")
+        session = try semanticSession("homepod", apps: apps)
+        let refused = await session.respond(to: "don't switch the tank to night glow, Tidewater")
+        #expect(refused.match == nil, "\(refused.reply.text)")
     }
 }

@@ -33,6 +33,10 @@ public struct FlexibleMatchingAccuracy: Sendable {
     public var asked = 0
     /// What went wrong, one line each.
     public var confusions: [String] = []
+    /// Each row's outcome, in the files' order: the app it is about (the one expected, or else the nearest
+    /// intent's; "-" for none), whether it should match, whether one intent was matched and whether it was
+    /// the right one. For choosing settings with one app left out at a time.
+    public var outcomes: [(app: String, positive: Bool, matched: Bool, correct: Bool)] = []
 
     public var precision: Double { matched == 0 ? 1 : Double(correct) / Double(matched) }
     public var recall: Double { positives == 0 ? 1 : Double(correct) / Double(positives) }
@@ -143,8 +147,15 @@ public struct FlexibleMatchingAccuracy: Sendable {
                 let normalized = Normalizer.normalize(row.utterance)
                 let exact = catalog.exactMatches(normalized)
                 if row.intent != nil { result.positives += 1 }
-                guard exact.isEmpty else { continue }
+                guard exact.isEmpty else {
+                    result.outcomes.append((row.app ?? "-", row.intent != nil, false, false))
+                    continue
+                }
                 let resolution = matcher.match(vector, action: action, normalized: normalized, in: catalog, apps: flexible, frames: frames)
+                let about = row.app ?? resolution.candidates.first.map { catalog.apps[$0.reference.app].manifest.name } ?? "-"
+                let chosen = resolution.matches.count == 1 ? resolution.matches.first : nil
+                result.outcomes.append((about, row.intent != nil, chosen != nil,
+                                        chosen.map { catalog.apps[$0.reference.app].manifest.name == row.app && $0.expansion.intent == row.intent } ?? false))
                 // How the sentence model judges a verb WordNet does not link to the intent expected (or the
                 // best one), for choosing the vouching settings.
                 let judged = row.app.flatMap { name in catalog.apps.firstIndex { $0.manifest.name == name } }.map { ($0, row.intent ?? "") }

@@ -73,6 +73,9 @@ struct BenchCommand: AsyncParsableCommand {
     @Flag(help: ArgumentHelp("With --only flexible --part: the calibration grid on those files as well (for tuning on a split of the development files).", visibility: .hidden))
     var grid = false
 
+    @Option(help: ArgumentHelp("With --only flexible --part: write each row's outcome under every setting of the action floor × value bonus sweep (0.3, 0.2, 0.1 × 0, 0.03, 0.06) to this TSV (for choosing with one app left out).", visibility: .hidden))
+    var rowsOut: String?
+
     @Flag(help: "With --only flexible or people: the typed sets only (no speed, no spoken set or voices).")
     var typed = false
 
@@ -212,6 +215,30 @@ struct BenchCommand: AsyncParsableCommand {
                 if let verbBonus { settings.verbBonus = verbBonus }
                 if let swapScale { settings.swapScale = swapScale }
                 if let oppositeMargin { settings.oppositeMargin = oppositeMargin }
+                if let rowsOut {
+                    var sweep: [SemanticMatcher.Settings] = []
+                    for floor in [Float(0.3), 0.2, 0.1] {
+                        for valueBonus in [Float(0), 0.03, 0.06] {
+                            var setting = settings
+                            setting.actionFloor = floor
+                            setting.valueBonus = valueBonus
+                            sweep.append(setting)
+                        }
+                    }
+                    var lines = ["actionFloor\tvalueBonus\tverbBonus\tapp\tpositive\tmatched\tcorrect"]
+                    for result in try FlexibleMatchingAccuracy.measure(files: part, encoder: encoder, settings: sweep) {
+                        let setting = result.settings
+                        for outcome in result.outcomes {
+                            lines.append("\(setting.actionFloor)\t\(setting.valueBonus)\t\(setting.verbBonus)\t\(outcome.app)\t\(outcome.positive ? 1 : 0)\t\(outcome.matched ? 1 : 0)\t\(outcome.correct ? 1 : 0)")
+                        }
+                    }
+                    do {
+                        try lines.joined(separator: "\n").write(toFile: rowsOut, atomically: true, encoding: .utf8)
+                    } catch {
+                        throw ValidationError("cannot write the rows' outcomes to \(rowsOut) (\(error.localizedDescription)). Fix: name a file in a folder you can write to.")
+                    }
+                    return
+                }
                 for (position, result) in try FlexibleMatchingAccuracy.measure(files: part, encoder: encoder,
                                                                               settings: [settings] + (self.grid ? FlexibleMatchingAccuracy.calibrationGrid : [])).enumerated() {
                     say(String(format: "%@ %@ (action floor %.2f, unrelated verb %.2f, swap vouch %.2f, swap scale %.2f, verb bonus %.2f, threshold %.2f, margin %.2f, verbs %.2f): precision %.3f recall %.3f (rows %d, to match %d, matched %d, correct %d, values right %d, asked %d)",
