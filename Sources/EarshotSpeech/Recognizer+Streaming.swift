@@ -231,7 +231,8 @@ extension Recognizer {
                 if !heard.isEmpty, heardFrames > 0 {
                     let advantage = Double(heardScore - score) / Double(heardFrames)
                     let agrees = Self.holds(heard, answerWordsOf: taken.text, context: current.context)
-                    lastCompetitor = (heard, advantage, agrees)
+                        || Self.heardPart(of: taken.text, in: heard, context: current.context)
+                    lastCompetitor = (heard, advantage, agrees, taken.text)
                     let gap = Double(phoneScore - heardScore) / Double(heardFrames)
                     let fit = max(0, min(1, (languageModelRejection.fitZero - gap) / languageModelRejection.fitZero))
                     let credible = fit >= languageModelRejection.threshold || !rejects

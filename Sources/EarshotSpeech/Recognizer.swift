@@ -145,8 +145,8 @@ public final class Recognizer {
     /// Decodes the competitor even when it cannot win (calibration): ``lastCompetitor``.
     public var recordsCompetitor = false
     /// The last answer's competitor: the language model's transcript, its advantage per frame over the
-    /// answer taken, and whether it holds the answer's words.
-    public internal(set) var lastCompetitor: (text: String, advantage: Double, agrees: Bool)?
+    /// answer taken, whether it holds the answer's words, and the answer the grammars took.
+    public internal(set) var lastCompetitor: (text: String, advantage: Double, agrees: Bool, taken: String)?
     /// Pads a file's clip with its own quietest tenth of a second (its background: a room's noise, or
     /// nothing) rather than with faint noise.
     public var padsWithOwnNoise = false

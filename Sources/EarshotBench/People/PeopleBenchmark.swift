@@ -116,7 +116,7 @@ public enum PeopleBenchmark {
                                kinds: Set<PeopleSet.Kind> = Set(PeopleSet.Kind.allCases),
                                loop: SpeechLoop, progress: (@Sendable (String) -> Void)? = nil,
                                diagnostics: ((String) -> Void)? = nil) async throws -> Result {
-        diagnostics?("part\tvoice\tnoise\trow\tkind\thit\tpass\tconfidence\tgap\tcoverage\tsaid\theard\tbest guess\tword gaps\tcompetitor\tadvantage\tagrees\tspread")
+        diagnostics?("part\tvoice\tnoise\trow\tkind\thit\tpass\tconfidence\tgap\tcoverage\tsaid\theard\tbest guess\tword gaps\tcompetitor\tadvantage\tagrees\tspread\ttaken")
         let workspace = Workspace(apps: try PeopleSet.apps(folder: folder), profiles: try Bundled.profiles())
         var sessions: [String: Session] = [:]
         // One clock for the whole run: a row's typed target and its spoken turn read relative times ("in two
@@ -191,7 +191,7 @@ public enum PeopleBenchmark {
                                          recognition.pass.rawValue, String(recognition.confidence), String(format: "%.1f", recognitionDiagnostics.gap),
                                          String(format: "%.2f", recognitionDiagnostics.coverage), row.text, recognition.text, recognition.bestGuess, gaps,
                                          competitor?.text ?? "", competitor.map { String(format: "%.1f", $0.advantage) } ?? "", competitor.map { $0.agrees ? "1" : "0" } ?? "",
-                                         String(format: "%.1f", loop.recognizer.lastSpread)]
+                                         String(format: "%.1f", loop.recognizer.lastSpread), competitor?.taken ?? ""]
                                 .joined(separator: "\t"))
                         }
                         tally.audioSeconds += audio.duration

@@ -1,0 +1,36 @@
+import Earshot
+import EarshotDialogue
+@testable import EarshotSpeech
+import Testing
+
+/// When the open values' language model, checking a value the grammar took, heard part of it and common
+/// words where the rest was (issue 18: number words in noise), the value stands; a transcript that names
+/// another value, shares nothing with it, or has a filler where the grammar heard a number still overrules it.
+/// The contexts are the ones a session asks with, after the planner app's questions.
+@Suite("Open-ended values: what the check's transcript must hold")
+struct ValueAgreementTests {
+    @Test("the value stands when the model heard part of it and a common word for each word it missed",
+          arguments: [("Start a timer with Day Planner", "ten minute", "them minute"),
+                      ("Add a reminder in Day Planner | call the dentist", "the twenty first of march", "the twenty first of more"),
+                      ("Book a table with Day Planner", "there will be eight of us", "there will he of us")])
+    func partHeard(leadIn: String, taken: String, transcript: String) async throws {
+        let session = try await PeopleSpeechTests.session(leadIn.components(separatedBy: " | "))
+        let context = try #require(session.recognitionContext)
+        #expect(!Recognizer.holds(transcript, answerWordsOf: taken, context: context))
+        #expect(Recognizer.heardPart(of: taken, in: transcript, context: context))
+    }
+
+    @Test("the transcript still overrules a value it does not bear out",
+          arguments: [("Start a timer with Day Planner", "ten minute okay", "tell me a joke"),
+                      ("Start a timer with Day Planner", "twelve hour one", "hope hour"),
+                      ("Log an expense in Day Planner", "twelve hundred and twenty dollar", "um a hundred and twenty dollars"),
+                      ("Book a table with Day Planner", "a hundred two people", "um two people"),
+                      ("Book a table with Day Planner", "the fifty two of us", "just two of us"),
+                      ("Start a timer with Day Planner", "ten minute", "them"),
+                      ("Log an expense in Day Planner", "one one one", "what were one")])
+    func notBorneOut(leadIn: String, taken: String, transcript: String) async throws {
+        let session = try await PeopleSpeechTests.session([leadIn])
+        let context = try #require(session.recognitionContext)
+        #expect(!Recognizer.heardPart(of: taken, in: transcript, context: context))
+    }
+}
