@@ -131,6 +131,30 @@ public struct FlexibleMatchingAccuracy: Sendable {
         try AudioFixtures.appsWithSources(in: folder + "/../examples") + AudioFixtures.apps(in: folder + "/apps")
     }
 
+    /// Each row's outcome of `files` under every setting of a sweep around `base` (action floor 0.3, 0.2, 0.1 ×
+    /// value bonus 0, 0.03, 0.06), as TSV with the app of each row: what `scripts/flexible-loao.py` reads to
+    /// choose a setting with one app left out at a time.
+    public static func sweepOutcomes(folder: String = defaultFolder(), files: [String], encoder: SentenceEncoder,
+                                     base: SemanticMatcher.Settings) throws -> String {
+        var sweep: [SemanticMatcher.Settings] = []
+        for floor in [Float(0.3), 0.2, 0.1] {
+            for valueBonus in [Float(0), 0.03, 0.06] {
+                var setting = base
+                setting.actionFloor = floor
+                setting.valueBonus = valueBonus
+                sweep.append(setting)
+            }
+        }
+        var lines = ["actionFloor\tvalueBonus\tverbBonus\tapp\tpositive\tmatched\tcorrect"]
+        for result in try measure(folder: folder, files: files, encoder: encoder, settings: sweep) {
+            let setting = result.settings
+            for outcome in result.outcomes {
+                lines.append("\(setting.actionFloor)\t\(setting.valueBonus)\t\(setting.verbBonus)\t\(outcome.app)\t\(outcome.positive ? 1 : 0)\t\(outcome.matched ? 1 : 0)\t\(outcome.correct ? 1 : 0)")
+            }
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
     /// Resolves every row of `files` on HomePod with `settings` (the vectors are encoded once per call).
     public static func measure(folder: String = defaultFolder(), files: [String] = ["devset.tsv"], encoder: SentenceEncoder,
                                settings: [SemanticMatcher.Settings]) throws -> [FlexibleMatchingAccuracy] {

@@ -216,24 +216,9 @@ struct BenchCommand: AsyncParsableCommand {
                 if let swapScale { settings.swapScale = swapScale }
                 if let oppositeMargin { settings.oppositeMargin = oppositeMargin }
                 if let rowsOut {
-                    var sweep: [SemanticMatcher.Settings] = []
-                    for floor in [Float(0.3), 0.2, 0.1] {
-                        for valueBonus in [Float(0), 0.03, 0.06] {
-                            var setting = settings
-                            setting.actionFloor = floor
-                            setting.valueBonus = valueBonus
-                            sweep.append(setting)
-                        }
-                    }
-                    var lines = ["actionFloor\tvalueBonus\tverbBonus\tapp\tpositive\tmatched\tcorrect"]
-                    for result in try FlexibleMatchingAccuracy.measure(files: part, encoder: encoder, settings: sweep) {
-                        let setting = result.settings
-                        for outcome in result.outcomes {
-                            lines.append("\(setting.actionFloor)\t\(setting.valueBonus)\t\(setting.verbBonus)\t\(outcome.app)\t\(outcome.positive ? 1 : 0)\t\(outcome.matched ? 1 : 0)\t\(outcome.correct ? 1 : 0)")
-                        }
-                    }
+                    let text = try FlexibleMatchingAccuracy.sweepOutcomes(files: part, encoder: encoder, base: settings)
                     do {
-                        try lines.joined(separator: "\n").write(toFile: rowsOut, atomically: true, encoding: .utf8)
+                        try text.write(toFile: rowsOut, atomically: true, encoding: .utf8)
                     } catch {
                         throw ValidationError("cannot write the rows' outcomes to \(rowsOut) (\(error.localizedDescription)). Fix: name a file in a folder you can write to.")
                     }
