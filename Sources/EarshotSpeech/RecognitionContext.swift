@@ -67,9 +67,15 @@ public struct RecognitionContext: Sendable, Hashable {
 
     /// Every word the grammar uses.
     public var vocabulary: Set<String> {
-        Set((sentences + leading + trailing + framedSentences + dictationWords).flatMap { $0.split(separator: " ").map(String.init) })
-            .union(valueRules.map(OpenAnswerGrammar.words(in:)) ?? [])
+        Set((sentences + framedSentences + dictationWords).flatMap { $0.split(separator: " ").map(String.init) })
+            .union(frameWords).union(valueWords)
     }
+
+    /// The words of the frame around answers: ``leading`` and ``trailing`` (fillers, carriers, politeness).
+    var frameWords: Set<String> { Set((leading + trailing).flatMap { $0.split(separator: " ").map(String.init) }) }
+
+    /// The words of the open-ended value's rules (none without them).
+    var valueWords: Set<String> { valueRules.map(OpenAnswerGrammar.words(in:)) ?? [] }
 
     /// "What's on my Shopping list in Demo?" → "what's on my shopping list in demo"; "2" → "two".
     public static func words(_ text: String) -> String {

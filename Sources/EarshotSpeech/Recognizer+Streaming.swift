@@ -281,9 +281,9 @@ extension Recognizer {
     /// no) and not the articles and "one" around a value. For an open-ended value, every word of its
     /// grammar names something ("a" of "a hundred", "one" of "one hour").
     static func namingWords(of answer: String, context: RecognitionContext) -> [String] {
-        var frame = Set((context.leading + context.trailing).flatMap { $0.split(separator: " ").map(String.init) })
-        if let rules = context.valueRules {
-            frame.subtract(OpenAnswerGrammar.words(in: rules))
+        var frame = context.frameWords
+        if context.valueRules != nil {
+            frame.subtract(context.valueWords)
         } else {
             frame.formUnion(["the", "a", "an", "one", "number"])
         }

@@ -17,9 +17,9 @@ extension Recognizer {
     /// its words than it missed ("what were one" for "one one one", said "what's the weather like"). Only
     /// for open-ended values.
     static func heardPart(of value: String, in transcript: String, context: RecognitionContext) -> Bool {
-        guard let rules = context.valueRules else { return false }
-        let grammarWords = OpenAnswerGrammar.words(in: rules)
-        let frame = Set((context.leading + context.trailing).flatMap { $0.split(separator: " ").map(String.init) })
+        guard context.valueRules != nil else { return false }
+        let grammarWords = context.valueWords
+        let frame = context.frameWords
         let vocabulary = grammarWords.subtracting(frame)
         let taken = Set(value.split(separator: " ").map(String.init))
         let words = transcript.split(separator: " ").map(String.init)

@@ -9,11 +9,14 @@ import Testing
 /// Follow-up questions, answers, confirmation and the device's core requests (behavior.md §2.7, §3, §4).
 @Suite("Dialogue")
 struct DialogueTests {
-    /// An app with five lists, so options come in pages.
-    func listsApp() throws -> AppManifest {
-        try AppManifest(yaml: """
+    /// An app with five lists, so options come in pages. `shade`: the intent also asks for a shade, offering
+    /// its default first ("A light shade?").
+    func listsApp(shade: Bool = false) throws -> AppManifest {
+        let shadeEnum = "\nenums:\n  Shade:\n    title: Shade\n    cases:\n      - { id: light, title: Light }\n      - { id: dark, title: Dark }"
+        let shadeParameter = "\n      - { id: shade, title: Shade, type: Shade, default: light, confirmDefault: \"A light shade?\" }"
+        return try AppManifest(yaml: """
         app: Lister
-        platforms: [iOS, watchOS]
+        platforms: [iOS, watchOS]\(shade ? shadeEnum : "")
         entities:
           Board:
             suggested:
@@ -28,7 +31,7 @@ struct DialogueTests {
             category: information
             parameters:
               - { id: board, title: Board, type: Board }
-              - { id: note, title: Note, type: string, optional: true }
+              - { id: note, title: Note, type: string, optional: true }\(shade ? shadeParameter : "")
             dialog:
               success: "{board} is up to date."
         shortcuts:
@@ -55,39 +58,8 @@ struct DialogueTests {
 
     @Test("the next question's options start from its first page after 'more options' on the last one")
     func nextQuestionFirstPage() async throws {
-        let app = try AppManifest(yaml: """
-        app: Lister
-        platforms: [iOS]
-        enums:
-          Shade:
-            title: Shade
-            cases:
-              - { id: light, title: Light }
-              - { id: dark, title: Dark }
-        entities:
-          Board:
-            suggested:
-              - { id: a, title: Alpha }
-              - { id: b, title: Bravo }
-              - { id: c, title: Charlie }
-              - { id: d, title: Delta }
-              - { id: e, title: Echo }
-        intents:
-          - id: PaintBoard
-            title: Paint a board
-            category: information
-            parameters:
-              - { id: board, title: Board, type: Board }
-              - { id: shade, title: Shade, type: Shade, default: light, confirmDefault: "A light shade?" }
-            dialog:
-              success: "{board} is painted."
-        shortcuts:
-          - intent: PaintBoard
-            phrases: ["Paint a board in {applicationName}"]
-            shortTitle: Paint Board
-        """, path: "lister/app.yaml")
-        var session = try exampleSession("homepod", extra: [app])
-        let turns = await play(&session, ["Paint a board in Lister", "more options", "Delta", "purple"])
+        var session = try exampleSession("homepod", extra: [try listsApp(shade: true)])
+        let turns = await play(&session, ["Show a board in Lister", "more options", "Delta", "purple"])
         #expect(turns[1].reply.text == "Which board? Delta or Echo?")
         #expect(turns[2].reply.text == "A light shade?")
         // The miss at the default asks for the shade with its options read out: Light and Dark, not the

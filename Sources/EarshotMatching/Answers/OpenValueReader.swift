@@ -137,7 +137,7 @@ public struct OpenValueReader: Sendable {
             }
             // "something called …", "a book named …", "I think it's called …": a few words that end in a
             // naming participle, when they only describe the thing asked (or the question asks a name).
-            if !changed, let length = participleCarrier(said, question: question, naming: naming), length < tokens.count {
+            if !changed, let length = participleCarrier(said, asked: frame.words, naming: naming), length < tokens.count {
                 tokens.removeFirst(length)
                 changed = true
             }
@@ -199,11 +199,10 @@ public struct OpenValueReader: Sendable {
 
     /// The length of a carrier that ends in a naming participle ("something called", "a book named", "I
     /// think it's called"), or `nil`. The words before the participle must only describe the thing: hedges,
-    /// pronouns and articles, or words of the question itself ("book" of "Which book would you like?"); any
-    /// words when the question asks for a name.
-    static func participleCarrier(_ words: [String], question: String?, naming: Bool) -> Int? {
+    /// pronouns and articles, or words of the question itself (`asked`: "book" of "Which book would you
+    /// like?"); any words when the question asks for a name.
+    static func participleCarrier(_ words: [String], asked: Set<String>, naming: Bool) -> Int? {
         guard let at = words.prefix(longestParticipleCarrier + 1).firstIndex(where: namingParticiples.contains), at > 0 else { return nil }
-        let asked = Set(Normalizer.normalize(question ?? "").split(separator: " ").map(String.init))
         guard naming || words[..<at].allSatisfy({ describingWords.contains($0) || asked.contains($0) }) else { return nil }
         return at + 1
     }

@@ -10,13 +10,16 @@ struct QuestionFrame: Sendable {
     var addressesPerson: Bool { !verbs.isEmpty }
     /// Whether the question asks for a name ("What do you want to call it?", "What's the list's name?").
     let asksName: Bool
+    /// The question's words, normalised ("which book would you like").
+    let words: Set<String>
 
     init(_ question: String) {
         let said = Normalizer.normalize(question).split(separator: " ").map(String.init)
         verbs = Set(said.indices.compactMap { i in
             i > 0 && said[i] == "you" && !Self.functionWords.contains(said[i - 1]) ? said[i - 1] : nil
         })
-        asksName = !Set(said).isDisjoint(with: ["call", "called", "name", "named", "title", "label"])
+        words = Set(said)
+        asksName = !words.isDisjoint(with: ["call", "called", "name", "named", "title", "label"])
     }
 
     /// How many words at the start of `answer` say the question's frame again, or `nil` when none do:
