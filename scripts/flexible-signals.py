@@ -39,7 +39,7 @@ with open(arguments.file) as handle:
                 name=line["app"] + "/" + line["intent"], app=line["app"], score=float(line["score"]), fit=int(line["fit"]),
                 confirms=line["confirms"] == "1", action=float(line["action"]), sentence=float(line["sentence"]),
                 said=int(line["valuesSaid"]), taken=int(line["valuesTaken"]), title=float(line["titleAction"]),
-                summary=float(line["summaryAction"]), unjudged=float(line["unjudged"]), swap=float(line["swap"]),
+                summary=float(line["summaryAction"]), unjudged=float(line["unjudged"]), swap=float(line["swap"]), contrast=float(line["contrast"]),
                 words=set(re.split(r"[ |]+", line["words"])) - {""}))
 rows = list(rows.values())
 
@@ -121,6 +121,9 @@ families = {
                     for w in (0.01, 0.02, 0.04)},
     "values-unrelated": {(y, b): dict(extra=lambda r, d, y=y, b=b: b * d["taken"] / d["said"] if d["fit"] == 1 and d["said"] and d["swap"] >= y else 0)
                          for y in (0.7, 0.8, 0.85, 0.9) for b in (0.03, 0.06, 0.1)},
+    "contrast": {(m, fits): dict(extra=lambda r, d, m=m, fits=fits: -1 if d["contrast"] > -1 and d["swap"] > -1 and d["fit"] <= fits
+                                      and d["contrast"] - d["swap"] > m else 0)
+                 for m in (0, 0.02, 0.05, 0.1, 0.15) for fits in (0, 1)},
     "unrelated-cost": {(s, z): dict(extra=unrelated_cost(s, z)) for s in (0.3, 0.5, 0.75, 1.0, 1.5) for z in (0, 0.05, 0.1)},
 }
 

@@ -25,6 +25,9 @@ extension SemanticMatcher {
         public var swap: Float
         /// Whether the verb conflicts only as another action on the same things.
         public var otherAction: Bool
+        /// The request with its verb swapped for each of the other actions (``ActionVerbs/otherActions``) that
+        /// are not the intent's, against the request: the closest (-1: no swap).
+        public var contrast: Float
     }
 
     /// Every intent of the apps named in `normalized`, with its score's parts; whether the request is
@@ -58,7 +61,8 @@ extension SemanticMatcher {
                                              valuesSaid: values.count, valuesTaken: values.filter { !takes.isDisjoint(with: $0) }.count,
                                              unjudged: unjudged[candidate.expansion.intent] ?? candidate.score,
                                              swap: swap?.similarity(to: intentVerbs[app][position]) ?? -1,
-                                             otherAction: verbs.conflictsAsOtherAction(said, intentVerbs[app][position])))
+                                             otherAction: verbs.conflictsAsOtherAction(said, intentVerbs[app][position]),
+                                             contrast: swap?.similarity(to: Set(ActionVerbs.otherActions).subtracting(intentVerbs[app][position])) ?? -1))
             }
         }
         return (said == .negated, negative, out)

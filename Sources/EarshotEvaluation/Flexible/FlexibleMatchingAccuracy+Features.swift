@@ -37,7 +37,7 @@ extension FlexibleMatchingAccuracy {
                                                                    texts.map(Normalizer.normalize).joined(separator: " | "))
             }
         }
-        var lines = ["file\trow\tutterance\texpected\tkind\tnegated\tnegative\trequestAction\tapp\tintent\tscore\tfit\tconfirms\taction\tsentence\tvaluesSaid\tvaluesTaken\ttitleAction\tsummaryAction\ttitleRequest\tsummaryRequest\tcategory\tunjudged\tswap\totherAction\twords"]
+        var lines = ["file\trow\tutterance\texpected\tkind\tnegated\tnegative\trequestAction\tapp\tintent\tscore\tfit\tconfirms\taction\tsentence\tvaluesSaid\tvaluesTaken\ttitleAction\tsummaryAction\ttitleRequest\tsummaryRequest\tcategory\tunjudged\tswap\totherAction\tcontrast\twords"]
         for file in files {
             let rows = try Self.rows(folder: folder, file: file)
             let requests = rows.map { SemanticMatcher.request(in: Normalizer.normalize($0.utterance)) }
@@ -52,13 +52,13 @@ extension FlexibleMatchingAccuracy {
                 let explained = matcher.explain(vectors[position], action: actions[position], normalized: normalized, in: catalog,
                                                 apps: flexible, frames: frames)
                 let head = "\(file)\t\(position)\t\(row.utterance)\t\(expected)\t\(row.kind)\t\(explained.negated ? 1 : 0)\t\(explained.negative)\t\(actionTexts[position])"
-                if explained.intents.isEmpty { lines.append(head + "\t-\t-\t-2\t0\t0\t0\t0\t0\t0\t0\t0\t0\t0\t-\t0\t0\t0\t-") }
+                if explained.intents.isEmpty { lines.append(head + "\t-\t-\t-2\t0\t0\t0\t0\t0\t0\t0\t0\t0\t0\t-\t0\t0\t0\t0\t-") }
                 for intent in explained.intents {
                     let name = catalog.apps[intent.app].manifest.name
                     let key = "\(name)/\(intent.intent)"
                     guard let description = described[key] else { continue }
                     let category = catalog.apps[intent.app].manifest.intent(intent.intent).map { "\($0.category)" } ?? "-"
-                    lines.append(head + "\t\(name)\t\(intent.intent)\t\(intent.score)\t\(intent.fit)\t\(intent.confirms ? 1 : 0)\t\(intent.action)\t\(intent.sentence)\t\(intent.valuesSaid)\t\(intent.valuesTaken)\t\(description.title.cosine(actions[position]))\t\(description.summary.cosine(actions[position]))\t\(description.title.cosine(vectors[position]))\t\(description.summary.cosine(vectors[position]))\t\(category)\t\(intent.unjudged)\t\(intent.swap)\t\(intent.otherAction ? 1 : 0)\t\(description.words)")
+                    lines.append(head + "\t\(name)\t\(intent.intent)\t\(intent.score)\t\(intent.fit)\t\(intent.confirms ? 1 : 0)\t\(intent.action)\t\(intent.sentence)\t\(intent.valuesSaid)\t\(intent.valuesTaken)\t\(description.title.cosine(actions[position]))\t\(description.summary.cosine(actions[position]))\t\(description.title.cosine(vectors[position]))\t\(description.summary.cosine(vectors[position]))\t\(category)\t\(intent.unjudged)\t\(intent.swap)\t\(intent.otherAction ? 1 : 0)\t\(intent.contrast)\t\(description.words)")
                 }
             }
         }
