@@ -342,6 +342,18 @@ public struct ActionVerbs: Sendable {
 
     /// How a request's verb stands to an intent's verbs.
     /// `answers`: whether the intent tells something (``answers(_:phrases:)``), for a question.
+    /// Whether a request's verb conflicts with `verbs` only as one of ``otherActions`` (not as an opposite,
+    /// a refusal or a question to an intent that acts).
+    public func conflictsAsOtherAction(_ request: Request, _ verbs: Set<String>) -> Bool {
+        switch request {
+        case .verb(let lemmas), .phrasal(let lemmas):
+            guard !verbs.isEmpty else { return false }
+            let relations = lemmas.flatMap { lemma in verbs.map { net.relation(lemma, $0) } }
+            return !relations.contains(.same) && !relations.contains(.opposite) && lemmas.contains(where: { net.isIn($0, family: others) })
+        default: return false
+        }
+    }
+
     public func fit(_ request: Request, _ verbs: Set<String>, answers: Bool = true) -> Fit {
         switch request {
         case .unknown: return .fits

@@ -134,14 +134,14 @@ public struct SemanticMatcher: FlexibleMatcher {
     private let forms: [(form: String, apps: Set<Int>)]
     /// By app position: every value form (normalised) with the value sets that have it, and for each
     /// intent of the index the value sets its parameters take (what ``Settings/valuePenalty`` weighs).
-    private let valueForms: [ValueForms]
-    private let intentValueSets: [[Set<String>]]
+    let valueForms: [ValueForms]
+    let intentValueSets: [[Set<String>]]
     /// By app position, for each intent of the index its verbs (``ActionVerbs/verbs(of:phrases:)``).
-    private let intentVerbs: [[Set<String>]]
+    let intentVerbs: [[Set<String>]]
     /// By app position, for each intent of the index whether it tells something (a question can ask
     /// for it: ``ActionVerbs/answers(_:phrases:)``).
-    private let intentAnswers: [[Bool]]
-    private let verbs: ActionVerbs
+    let intentAnswers: [[Bool]]
+    let verbs: ActionVerbs
     /// Every intent verb said as "<verb> it" (``ActionVerbs/frame(_:)``), encoded once: what
     /// ``Settings/verbVouch`` weighs a request's verb against.
     private let verbFrames: [String: Embedding]

@@ -76,6 +76,9 @@ struct BenchCommand: AsyncParsableCommand {
     @Option(help: ArgumentHelp("With --only flexible --part: write each row's outcome under every setting of the action floor × value bonus sweep (0.3, 0.2, 0.1 × 0, 0.03, 0.06) to this TSV (for choosing with one app left out).", visibility: .hidden))
     var rowsOut: String?
 
+    @Option(help: ArgumentHelp("With --only flexible --part: write every row with each intent of the apps it names and the parts of their scores to this TSV (for studying new signals).", visibility: .hidden))
+    var featuresOut: String?
+
     @Flag(help: "With --only flexible or people: the typed sets only (no speed, no spoken set or voices).")
     var typed = false
 
@@ -215,6 +218,15 @@ struct BenchCommand: AsyncParsableCommand {
                 if let verbBonus { settings.verbBonus = verbBonus }
                 if let swapScale { settings.swapScale = swapScale }
                 if let oppositeMargin { settings.oppositeMargin = oppositeMargin }
+                if let featuresOut {
+                    let text = try FlexibleMatchingAccuracy.features(files: part, encoder: encoder, settings: settings)
+                    do {
+                        try text.write(toFile: featuresOut, atomically: true, encoding: .utf8)
+                    } catch {
+                        throw ValidationError("cannot write the rows' features to \(featuresOut) (\(error.localizedDescription)). Fix: name a file in a folder you can write to.")
+                    }
+                    return
+                }
                 if let rowsOut {
                     let text = try FlexibleMatchingAccuracy.sweepOutcomes(files: part, encoder: encoder, base: settings)
                     do {

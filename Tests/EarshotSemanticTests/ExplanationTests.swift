@@ -1,0 +1,86 @@
+import Earshot
+import EarshotMatching
+import EarshotModel
+import EarshotSemantic
+import Foundation
+import Testing
+
+/// What `earshot bench --only flexible --features-out` writes for a developer studying a new signal: the
+/// parts of each intent's score must describe the decision the device makes, or a signal studied on them
+/// would be judged on another matcher than the one that runs.
+@Suite("Flexible matching explained")
+struct ExplanationTests {
+    /// A bike-light app written for this test: two intents that act on the same light, one that tells.
+    static let beacon = """
+        app: Beacon
+        platforms: [iOS]
+        flexibleMatching: true
+        locale: en-US
+        enums:
+          Pattern:
+            title: Pattern
+            cases:
+              - { id: steady, title: Steady, synonyms: [always on] }
+              - { id: flashing, title: Flashing, synonyms: [blinking] }
+        intents:
+          - id: SetPattern
+            title: Set the light pattern
+            category: other
+            summary: Set the light to {pattern}
+            parameters:
+              - { id: pattern, title: Pattern, type: Pattern, prompt: Which pattern? }
+            dialog: { success: "The light is {pattern}." }
+            result: { values: {} }
+          - id: BatteryCharge
+            title: Check the light's battery
+            category: information
+            dialog: { success: The light has 70 percent left. }
+            result: { values: {} }
+        shortcuts:
+          - intent: SetPattern
+            phrases: ["Switch the light to {pattern} with {applicationName}", "Change the light pattern in {applicationName}"]
+          - intent: BatteryCharge
+            phrases: ["How much battery does my light have in {applicationName}"]
+        """
+
+    func explained(_ utterance: String) throws -> (resolution: Resolution, explanation: (negated: Bool, negative: Float, intents: [SemanticMatcher.IntentExplanation])) {
+        guard let encoder = sharedEncoder else { throw EmbeddingMissing() }
+        let apps = [try AppManifest(yaml: Self.beacon, path: "beacon.yaml")]
+        let catalog = PhraseCatalog(apps: apps, profile: try Bundled.profiles().profile("homepod"))
+        let matcher = SemanticMatcher(catalog: catalog, encoder: encoder, cacheFolder: nil)
+        let normalized = Normalizer.normalize(utterance)
+        let request = SemanticMatcher.request(in: normalized)
+        let vector = encoder.encode(request), action = encoder.encode(matcher.action(of: request, apps: [0]))
+        let frames = matcher.verbFrames(normalized, apps: [0])
+        return (matcher.match(vector, action: action, normalized: normalized, in: catalog, apps: [0], frames: frames),
+                matcher.explain(vector, action: action, normalized: normalized, in: catalog, apps: [0], frames: frames))
+    }
+
+    struct EmbeddingMissing: Error {}
+
+    @Test("the explanation ranks the intents as the device does, with the same scores")
+    func explanationAgreesWithTheDecision() throws {
+        let (resolution, explanation) = try explained("make my light blink with Beacon")
+        let best = explanation.intents.max { $0.score < $1.score }
+        #expect(best?.intent == resolution.candidates.first?.expansion.intent)
+        #expect(abs((best?.score ?? 0) - (resolution.candidates.first?.score ?? 1)) < 1e-6)
+        // A value said ("blink" is not one; "blinking" is): counted for the intent that takes it only.
+        let (_, said) = try explained("set the light to blinking with Beacon")
+        let pattern = said.intents.first { $0.intent == "SetPattern" }, battery = said.intents.first { $0.intent == "BatteryCharge" }
+        #expect(pattern?.valuesSaid == 1 && pattern?.valuesTaken == 1)
+        #expect(battery?.valuesSaid == 1 && battery?.valuesTaken == 0)
+    }
+
+    @Test("a refusal and another action on the same light are shown as the device judges them")
+    func refusalsAndOtherActionsAreShown() throws {
+        let (refusedResolution, refused) = try explained("don't switch the light to flashing with Beacon")
+        #expect(refused.negated)
+        #expect(refusedResolution.matches.isEmpty)
+        let (deleted, other) = try explained("delete the light pattern in Beacon")
+        #expect(deleted.matches.isEmpty)
+        let pattern = other.intents.first { $0.intent == "SetPattern" }
+        #expect(pattern?.fit == 2 && pattern?.otherAction == true, "\(String(describing: pattern))")
+        // Without the verb judged, the same request scores higher: the cost is the verb's.
+        #expect((pattern?.unjudged ?? 0) > (pattern?.score ?? 0) + 0.5)
+    }
+}
