@@ -50,7 +50,8 @@ public enum AudioFile {
     /// missing and replacing any file already there.
     ///
     /// The extension picks the format: `.flac` (lossless), `.ogg` (Vorbis) and `.opus` (Opus in Ogg)
-    /// for compact fixtures; anything else is a 16-bit PCM WAV.
+    /// for compact fixtures, `.mp3` (MPEG Layer III, as crowd-sourced recordings come); anything else is a
+    /// 16-bit PCM WAV.
     public static func write(_ buffer: AudioBuffer, to path: String) throws(AudioError) {
         guard buffer.sampleRate > 0 else {
             throw .unwritable(path: path, reason: "the sample rate \(buffer.sampleRate) Hz is not positive")
@@ -114,6 +115,7 @@ public enum AudioFile {
         case "flac": (Int32(SF_FORMAT_FLAC | SF_FORMAT_PCM_16), nil)
         case "ogg", "oga": (Int32(SF_FORMAT_OGG | SF_FORMAT_VORBIS), 0.6)
         case "opus": (Int32(SF_FORMAT_OGG | SF_FORMAT_OPUS), 0.04)
+        case "mp3": (Int32(SF_FORMAT_MPEG | SF_FORMAT_MPEG_LAYER_III), 0.6)
         default: (Int32(SF_FORMAT_WAV | SF_FORMAT_PCM_16), nil)
         }
     }

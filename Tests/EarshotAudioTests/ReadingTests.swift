@@ -86,6 +86,24 @@ struct ReadingTests {
         expectOneSecondTone(try AudioFile.read(path), rmsTolerance: 0.03)
     }
 
+    // Crowd-sourced recordings often come as MP3 (libsndfile reads and writes it through mpg123 and LAME).
+    @Test("MP3, 44.1 kHz")
+    func mp3() throws {
+        let fixtures = try Fixtures()
+        let step = 2 * Double.pi * 440 / 44_100
+        let tone = AudioBuffer(samples: (0..<44_100).map { Int16(0.5 * 32_767 * sin(step * Double($0))) }, sampleRate: 44_100)
+        let path = fixtures.path("x.mp3")
+        try AudioFile.write(tone, to: path)
+        let head = try Data(contentsOf: URL(fileURLWithPath: path)).prefix(3)
+        // An MP3 file starts with an ID3 tag or a frame sync, not a RIFF header.
+        #expect(head.starts(with: Array("ID3".utf8)) || head.first == 0xFF, "\(Array(head))")
+        let buffer = try AudioFile.read(path)
+        #expect(buffer.sampleRate == 16_000)
+        // The encoder's padding may add a frame or two at the ends.
+        #expect(abs(buffer.duration - 1.0) <= 0.1, "duration \(buffer.duration) s")
+        #expect(abs(buffer.rms - Self.halfScaleSineRMS) <= 0.03, "rms \(buffer.rms)")
+    }
+
     @Test("loud float samples beyond full scale are clipped, not wrapped")
     func clipping() throws {
         let fixtures = try Fixtures()

@@ -128,7 +128,8 @@ struct AnswerReaderTests {
     @Test("more options as people ask", arguments: [
         "what else do you have", "more options", "any other options?", "something else", "um, what else is there",
         "none of those", "what are my options", "hmm, what soups do you have", "which ones can I choose from",
-        "any others?", "can you read me the rest", "what other trails are there",
+        "any others?", "can you read me the rest", "what other trails are there", "any more besides those",
+        "anything other than these?", "are there any more",
     ])
     func more(answer: String) {
         #expect(reader.reply(answer) == .moreOptions)

@@ -87,6 +87,9 @@ struct OpenValueTests {
         ("2026-12-04T15:30", "2026-12-04T15:30", "Friday, December 4 at 3:30 PM"),
         ("the day after tomorrow", "2026-11-27", "Friday, November 27"),
         ("wednesday", "2026-12-02", "Wednesday, December 2"),
+        // "this morning" is today's even when its hour has passed (a time alone would be tomorrow's).
+        ("nine this morning", "2026-11-25T09:00", "Wednesday, November 25 at 9 AM"),
+        ("five thirty this evening", "2026-11-25T17:30", "Wednesday, November 25 at 5:30 PM"),
     ])
     func dates(answer: String, id: String, title: String) {
         let value = reader.read(answer, as: .date)

@@ -109,6 +109,13 @@ public enum PeopleBenchmark {
         }
     }
 
+    /// The moment every row is read at: the examples' clock (Wednesday 25 November 2026, 9:30 in the
+    /// morning, local time), as their conversation tests set it.
+    public static let clock: Date = {
+        let parts = DateComponents(calendar: Calendar.current, timeZone: .current, year: 2026, month: 11, day: 25, hour: 9, minute: 30)
+        return parts.date ?? Date()
+    }()
+
     /// Measures `parts` (file names in `folder`) in `voices` under `noises`; espeak-ng voices take turns
     /// row by row (one voice a row) unless `everyVoice`.
     public static func measure(folder: String = PeopleSet.defaultFolder(), parts: [String] = ["devset.tsv", "heldout.tsv"],
@@ -119,9 +126,10 @@ public enum PeopleBenchmark {
         diagnostics?("part\tvoice\tnoise\trow\tkind\thit\tpass\tconfidence\tgap\tcoverage\tsaid\theard\tbest guess\tword gaps\tcompetitor\tadvantage\tagrees\tspread\ttaken")
         let workspace = Workspace(apps: try PeopleSet.apps(folder: folder), profiles: try Bundled.profiles())
         var sessions: [String: Session] = [:]
-        // One clock for the whole run: a row's typed target and its spoken turn read relative times ("in two
-        // hours") against the same moment, however many minutes apart they run.
-        let now = Date()
+        // One clock for the whole run, and the same for every run: a row's typed target and its spoken turn
+        // read relative times ("in two hours", "five thirty this evening") against one moment, and the figures
+        // do not depend on the hour or the weekday the bench runs at.
+        let now = Self.clock
         func fresh(_ device: String) throws -> Session {
             if let s = sessions[device] { return s }
             var s = try workspace.matchingSession(profile: device)

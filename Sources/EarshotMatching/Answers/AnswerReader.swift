@@ -438,6 +438,9 @@ public struct AnswerReader: Sendable {
         "none of those", "none of them", "something different", "different options", "are there more",
         // The heads of the construction itself: the others, the rest, any other one, what other kinds.
         "others", "the rest", "any other", "what other", "which other",
+        // More beside the ones read: "any more besides those", "anything other than these".
+        "besides those", "besides these", "other than those", "other than these", "apart from those",
+        "apart from these",
     ])
     static let optionQuestionEnds = split(["do you have", "have you got", "do you got", "you got", "are there", "are available",
                                            "can i get", "can i have", "can i choose from", "are my choices", "are my options"])

@@ -82,7 +82,8 @@ public enum AnswerWords {
         "are there more", "is there anything else", "whats else", "keep going", "go on", "next ones", "the next ones",
         "what do you have", "what have you got", "what are my choices", "what are the choices", "read the rest",
         "the rest", "show me more", "give me more options", "more of them", "none of those", "none of them",
-        "neither", "something different", "different options",
+        "neither", "something different", "different options", "any more", "any more options", "are there any more",
+        "do you have any more", "got any more", "anymore", "any others",
     ]
 
     /// Core requests to stop the conversation, as people say them ("um, never mind", "cancel the order").

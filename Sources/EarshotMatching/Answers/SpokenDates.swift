@@ -80,6 +80,9 @@ public struct SpokenDates: Sendable {
             let word = words[i]
             if word == "today" || word == "tonight" {
                 day = (today.year, today.month, today.day); used.insert(i)
+            } else if word == "this", i + 1 < words.count, ["morning", "afternoon", "evening", "night"].contains(words[i + 1]) {
+                // "this evening" is today's, like "tonight", even once its hour has passed.
+                day = (today.year, today.month, today.day); used.insert(i)
             } else if word == "tomorrow" {
                 let isAfter = i >= 3 && words[i - 1] == "after" && words[i - 2] == "day"
                 day = shifted(days: isAfter ? 2 : 1); used.insert(i)

@@ -21,7 +21,7 @@ extension HouseholdAPI {
         return parsed
     }
 
-    /// The request body as audio (WAV, FLAC, Ogg; any rate and channels), 16 kHz mono.
+    /// The request body as audio (WAV, FLAC, Ogg, MP3; any rate and channels), 16 kHz mono.
     static func audio(_ request: Request, limits: Limits) async throws -> AudioBuffer {
         var request = request
         let buffer: ByteBuffer

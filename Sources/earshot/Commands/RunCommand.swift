@@ -9,7 +9,7 @@ struct RunCommand: AsyncParsableCommand {
         commandName: "run",
         abstract: "Audio files as the turns of one conversation: heard text, match and reply for each.")
 
-    @Argument(help: "Audio files (WAV, FLAC, Ogg; any rate and channels), one turn each.")
+    @Argument(help: "Audio files (WAV, FLAC, Ogg, MP3; any rate and channels), one turn each.")
     var audio: [String]
 
     @Option(help: "Write each reply as speech to DIR/turn-N.wav.")
