@@ -173,8 +173,9 @@ public final class Recognizer {
     /// (per frame) further for every dB that the utterance's level spread — its loud frames over its quiet
     /// ones, as it came, before noise suppression (``lastSpread``) — falls short of ``quietSpread``. 0: off.
     public var noiseAllowance = 0.3
-    /// The level spread (dB) at and above which speech is heard as in a quiet room (no allowance): Piper's
-    /// clean clips spread 48–81 dB, with pink noise 10 dB under them 13–17 dB.
+    /// The level spread (dB) at and above which speech is heard as in a quiet room (no allowance, and a whole
+    /// clip not suppressed: ``suppressesQuietClips``): Piper's clean clips spread 48–81 dB, with pink noise
+    /// 10 dB under them 13–17 dB.
     public var quietSpread = 30.0
     /// The last utterance's level spread, dB (``AudioBuffer/levelSpread()``).
     public internal(set) var lastSpread = 0.0
