@@ -12,6 +12,9 @@ extension Recognizer {
         var context: RecognitionContext
         /// The state of the noise-floor generator, so an utterance gets the same floor however it is cut.
         var noiseState: UInt32 = 12345
+        /// Whether its audio goes through the noise suppression (``Recognizer/noiseSuppression``): not for a
+        /// clip from a quiet room (``Recognizer/suppressesQuietClips``).
+        var suppresses = true
     }
 
     /// Starts recognising an utterance against `context`; give it audio with ``process(_:)`` as it comes
@@ -42,7 +45,7 @@ extension Recognizer {
     public func process(_ input: [Int16], whole: Bool = false) throws(SpeechError) {
         guard utterance != nil else { throw SpeechError("no utterance was started.") }
         utterance?.raw.append(contentsOf: input)
-        guard let noiseSuppression else { return try feed(input, whole: whole) }
+        guard let noiseSuppression, utterance?.suppresses != false else { return try feed(input, whole: whole) }
         let cleaned = charge(.suppression) {
             if suppressor == nil { suppressor = NoiseSuppressor(suppression: noiseSuppression) }
             return suppressor!.process(input) + (whole ? suppressor!.flush() : [])

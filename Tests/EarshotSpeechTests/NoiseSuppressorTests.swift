@@ -37,6 +37,30 @@ struct NoiseSuppressorTests {
         #expect(noisy.levelSpread() < threshold - 5, "pink 10 dB: \(noisy.levelSpread()) dB")
     }
 
+    @Test("a recording from a quiet room is heard as it came; one with pink noise 10 dB under the speech goes through the noise suppression")
+    func quietClipsAsTheyCame() throws {
+        let speech = try Synthesizer().speak("can I get the tomato one please", voice: .init(name: "en-us+m5", rate: 165))
+        let room = AudioBuffer(samples: AudioBuffer.faintNoise(count: 4_000, amplitude: 30, seed: 5) + speech.samples)
+        let context = RecognitionContext(name: "answer", sentences: ["the tomato one", "the clam chowder", "tomato soup"], kind: .answer)
+        let person = try Recognizer()
+        #expect(person.noiseSuppression != nil, "the person model suppresses noise")
+        let unsuppressed = try Recognizer()
+        unsuppressed.noiseSuppression = nil
+        // Quiet: exactly what a recognizer without the front end hears (transcript, confidence, word times).
+        let heard = try person.recognize(room, in: context)
+        #expect(person.lastStageSeconds[.suppression] == nil)
+        #expect(heard == (try unsuppressed.recognize(room, in: context)))
+        // As before 2026-11-26, when every clip went through it:
+        person.suppressesQuietClips = true
+        _ = try person.recognize(room, in: context)
+        #expect(person.lastStageSeconds[.suppression] != nil)
+        // In noise the background is taken out first.
+        person.suppressesQuietClips = false
+        _ = try person.recognize(room.addingNoise(snr: 10, seed: 7), in: context)
+        #expect(person.lastStageSeconds[.suppression] != nil)
+        #expect(person.lastSpread < person.quietSpread)
+    }
+
     @Test("audio given in pieces of any length comes out whole, in order")
     func streamsInPieces() {
         let noise = AudioBuffer(samples: AudioBuffer.faintNoise(count: 5_000, amplitude: 3_000, seed: 3))

@@ -130,6 +130,9 @@ struct BenchCommand: AsyncParsableCommand {
     @Flag(help: ArgumentHelp("Pad clips with their own quietest stretch, for calibrating.", visibility: .hidden))
     var ownNoisePad = false
 
+    @Flag(help: ArgumentHelp("Suppress noise in clips from a quiet room too (level spread of 30 dB or more), as before 2026-11-26, for comparing.", visibility: .hidden))
+    var suppressQuietClips = false
+
     @Option(help: ArgumentHelp("The answers' language model's margin over a taken answer (inf: off), for calibrating; with --diagnostics it is always decoded.", visibility: .hidden))
     var competitorMargin: Double?
 
@@ -313,6 +316,7 @@ struct BenchCommand: AsyncParsableCommand {
             let startupSeconds = PeopleBenchmark.cpuSeconds() - startup
             if let noiseFloor { loop.recognizer.noiseFloor = noiseFloor }
             loop.recognizer.padsWithOwnNoise = ownNoisePad
+            loop.recognizer.suppressesQuietClips = suppressQuietClips
             if sequentialPasses { loop.recognizer.parallelPasses = false }
             if let passDecoder { loop.recognizer.languageModelPassOptions = passDecoder.split(separator: " ").map(String.init) }
             if let noiseAllowance { loop.recognizer.noiseAllowance = noiseAllowance }
