@@ -222,21 +222,13 @@ struct BenchCommand: AsyncParsableCommand {
                 if let swapScale { settings.swapScale = swapScale }
                 if let oppositeMargin { settings.oppositeMargin = oppositeMargin }
                 if let featuresOut {
-                    let text = try FlexibleMatchingAccuracy.features(files: part, encoder: encoder, settings: settings)
-                    do {
-                        try text.write(toFile: featuresOut, atomically: true, encoding: .utf8)
-                    } catch {
-                        throw ValidationError("cannot write the rows' features to \(featuresOut) (\(error.localizedDescription)). Fix: name a file in a folder you can write to.")
-                    }
+                    try Self.write(try FlexibleMatchingAccuracy.features(files: part, encoder: encoder, settings: settings),
+                                   to: featuresOut, what: "the rows' features")
                     return
                 }
                 if let rowsOut {
-                    let text = try FlexibleMatchingAccuracy.sweepOutcomes(files: part, encoder: encoder, base: settings)
-                    do {
-                        try text.write(toFile: rowsOut, atomically: true, encoding: .utf8)
-                    } catch {
-                        throw ValidationError("cannot write the rows' outcomes to \(rowsOut) (\(error.localizedDescription)). Fix: name a file in a folder you can write to.")
-                    }
+                    try Self.write(try FlexibleMatchingAccuracy.sweepOutcomes(files: part, encoder: encoder, base: settings),
+                                   to: rowsOut, what: "the rows' outcomes")
                     return
                 }
                 for (position, result) in try FlexibleMatchingAccuracy.measure(files: part, encoder: encoder,
@@ -388,5 +380,14 @@ struct BenchCommand: AsyncParsableCommand {
 
     static func milliseconds(_ duration: Duration) -> Double {
         Double(duration.components.seconds) * 1e3 + Double(duration.components.attoseconds) / 1e15
+    }
+
+    /// Writes a hidden option's report (`what`) to `path`, or one line naming the file and the fix.
+    static func write(_ text: String, to path: String, what: String) throws {
+        do {
+            try text.write(toFile: path, atomically: true, encoding: .utf8)
+        } catch {
+            throw ValidationError("cannot write \(what) to \(path) (\(error.localizedDescription)). Fix: name a file in a folder you can write to.")
+        }
     }
 }
