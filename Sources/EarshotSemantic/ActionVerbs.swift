@@ -340,8 +340,6 @@ public struct ActionVerbs: Sendable {
         lemma.replacingOccurrences(of: "_", with: " ") + " it"
     }
 
-    /// How a request's verb stands to an intent's verbs.
-    /// `answers`: whether the intent tells something (``answers(_:phrases:)``), for a question.
     /// Whether a request's verb conflicts with `verbs` only as one of ``otherActions`` (not as an opposite,
     /// a refusal or a question to an intent that acts).
     public func conflictsAsOtherAction(_ request: Request, _ verbs: Set<String>) -> Bool {
@@ -354,6 +352,8 @@ public struct ActionVerbs: Sendable {
         }
     }
 
+    /// How a request's verb stands to an intent's verbs.
+    /// `answers`: whether the intent tells something (``answers(_:phrases:)``), for a question.
     public func fit(_ request: Request, _ verbs: Set<String>, answers: Bool = true) -> Fit {
         switch request {
         case .unknown: return .fits

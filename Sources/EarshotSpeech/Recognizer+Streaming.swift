@@ -15,6 +15,8 @@ extension Recognizer {
         /// Whether its audio goes through the noise suppression (``Recognizer/noiseSuppression``): not for a
         /// clip from a quiet room (``Recognizer/suppressesQuietClips``).
         var suppresses = true
+        /// The level spread of a whole clip, measured once before it is decoded (``recognize(_:in:)``).
+        var spread: Double?
     }
 
     /// Starts recognising an utterance against `context`; give it audio with ``process(_:)`` as it comes
@@ -124,7 +126,7 @@ extension Recognizer {
         let audio = AudioBuffer(samples: current.samples, sampleRate: AudioBuffer.recognitionRate)
         // How far the speech stands above its background, as it came: far in a quiet room, little in a
         // noisy one, where language models' transcripts sit further from free phones (below).
-        lastSpread = AudioBuffer(samples: current.raw, sampleRate: AudioBuffer.recognitionRate).levelSpread()
+        lastSpread = current.spread ?? AudioBuffer(samples: current.raw, sampleRate: AudioBuffer.recognitionRate).levelSpread()
         // Not widened for an open-ended value (``judgeOpenEnded``): its reader takes a number out of any
         // transcript ("what's the weather like" at pink 10 dB → "what were one" → 1 mile).
         let languageModelRejection = current.context.valueRules == nil ? paraphraseRejection(spread: lastSpread) : paraphraseRejection

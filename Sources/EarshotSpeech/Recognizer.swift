@@ -404,8 +404,11 @@ public final class Recognizer {
     public func recognize(_ audio: AudioBuffer, in context: RecognitionContext) throws(SpeechError) -> Recognition {
         let audio = audio.sampleRate == AudioBuffer.recognitionRate ? audio : audio.resampled(to: AudioBuffer.recognitionRate)
         try startUtterance(in: context)
+        // Its background's level, as it came (the same samples as the utterance's `raw` below).
+        let spread = audio.levelSpread()
+        utterance?.spread = spread
         // A clip from a quiet room has no background to take out (``suppressesQuietClips``).
-        if noiseSuppression != nil, !suppressesQuietClips, audio.levelSpread() >= quietSpread {
+        if noiseSuppression != nil, !suppressesQuietClips, spread >= quietSpread {
             suppressor = nil
             utterance?.suppresses = false
         } else if let noiseSuppression {

@@ -23,9 +23,13 @@ extension FlexibleMatchingAccuracy {
         for app in catalog.apps {
             let phrases = app.manifest.phrases(in: app.locale)
             for intent in app.manifest.intents {
-                var summary = intent.summary ?? intent.title
-                for parameter in intent.parameters { summary = summary.replacingOccurrences(of: "{\(parameter.id)}", with: parameter.title.lowercased()) }
-                summary = summary.replacingOccurrences(of: #"\{[^}]*\}"#, with: " ", options: .regularExpression)
+                // Placeholders said as their parameters' titles.
+                let summary = Template(intent.summary ?? intent.title).pieces.map { piece -> String in
+                    switch piece {
+                    case .text(let text): text
+                    case .placeholder(let id): intent.parameters.first { $0.id == id }?.title.lowercased() ?? " "
+                    }
+                }.joined()
                 let texts = phrases.filter { $0.intent.id == intent.id }.map { phrase in
                     phrase.phrase.template.pieces.map { piece -> String in
                         if case .text(let text) = piece { return text }
