@@ -177,7 +177,7 @@ struct OpenValueTests {
         ("just say I'll be two minutes", "I'll be two minutes"), ("tell the driver that the gate is open", "the gate is open"),
         ("let them know I'm at the side entrance", "I'm at the side entrance"), ("please tell him to wait by the fountain", "wait by the fountain"),
         ("can you let my driver know that I'm running late", "I'm running late"), ("that I'm outside", "I'm outside"),
-        ("the message is I'm by the bus stop", "I'm by the bus stop"),
+        ("the message is I'm by the bus stop", "I'm by the bus stop"), ("ask them to ring the bell", "ring the bell"),
         // Nothing passes the words on: the message as said.
         ("I'm wearing a red coat", "I'm wearing a red coat"), ("text me when you land", "text me when you land"),
         ("tell them so sorry I'm late", "so sorry I'm late"),

@@ -22,7 +22,9 @@ public struct OpenValue: Sendable, Equatable {
 /// `string`, `integer`, `decimal`, `currency`, `date`, `duration` or `boolean` takes its value from the
 /// words people say, wherever they are in the sentence.
 ///
-/// - string: the words dictated, without fillers, naming carriers ("call it …") and closings ("please");
+/// - string: the words dictated, without fillers, the carriers that open what the string is (a name: "call
+///   it …", "a novel called …"; a message: "tell them …"; a report: "report that …"; see
+///   ``dictation(_:question:asking:)``) and closings ("please");
 /// - integer: "a hundred and twenty", "1,200", "four fifty" (450), "about twelve";
 /// - decimal: "twelve point five", "seven and a half", "4.1";
 /// - currency: "four fifty" ($4.50), "three dollars and twenty cents", "$12.99", "fifty cents";
@@ -288,6 +290,8 @@ public struct OpenValueReader: Sendable {
     ].map { Normalizer.normalize($0).split(separator: " ").map(String.init) }.sorted { $0.count > $1.count }
     /// Verbs that pass words on to someone named after them: "tell them …", "text him …".
     static let tellingVerbs: Set<String> = ["tell", "text", "message"]
+    /// Verbs that pass on what someone is asked to do, with "to": "ask him to wait", "remind them to …".
+    static let askingVerbs: Set<String> = ["ask", "remind"]
     /// Verbs that report what follows: "say …", "report that …", "mention that …".
     static let reportingVerbs: Set<String> = ["say", "says", "report", "mention", "note", "write", "explain", "complain", "add"]
     /// Who a message goes to: "them", "the driver", "my driver", "the front desk".
@@ -320,7 +324,11 @@ public struct OpenValueReader: Sendable {
         }
         guard let verb = at(i) else { return nil }
         var canTakeTo = false
-        if tellingVerbs.contains(verb) {
+        if askingVerbs.contains(verb), !needsThat {
+            // "ask him to wait outside", "remind them to ring the bell": what they are asked to do.
+            guard let n = listener(i + 1), at(i + 1 + n) == "to", at(i + 2 + n) != nil else { return nil }
+            return i + 2 + n
+        } else if tellingVerbs.contains(verb) {
             guard let n = listener(i + 1) else { return nil }
             i += 1 + n
             canTakeTo = verb == "tell"
