@@ -133,6 +133,7 @@ struct OpenValueTests {
     @Test("a naming carrier is taken off when the question asks for a name", arguments: [
         ("let's name it Weekend Chores", "Weekend Chores"), ("call this one Books to Read, please", "Books to Read"),
         ("you can title it Road Trip", "Road Trip"), ("I'd like to call it Garden", "Garden"),
+        ("how about just Groceries", "Groceries"), ("how about Christmas Cards", "Christmas Cards"),
     ])
     func namingCarriers(answer: String, expected: String) {
         #expect(reader.read(answer, as: .string, question: "What do you want to call it?")?.id == expected)

@@ -153,7 +153,12 @@ public struct OpenValueReader: Sendable {
             changed = false
             let said = words(0..<tokens.count)
             var length: Int?
-            if let phrase = namingPhrases.first(where: { said.count > $0.count && Array(said.prefix($0.count)) == $0 }) {
+            if said.count > 2, said[0] == "how", said[1] == "about" {
+                // "how about …" only suggests: a name's own carrier may follow ("how about just Groceries").
+                tokens.removeFirst(2)
+                changed = true
+                continue
+            } else if let phrase = namingPhrases.first(where: { said.count > $0.count && Array(said.prefix($0.count)) == $0 }) {
                 length = phrase.count
             } else if naming, let n = namingCarrier(said) {
                 length = n
@@ -218,7 +223,7 @@ public struct OpenValueReader: Sendable {
     /// Words that say a name follows, whatever was asked ("it's called …", "the title is …").
     static let namingPhrases: [[String]] = [
         "its called", "it is called", "it should be called", "the name is", "its name is", "the title is",
-        "i want it called", "how about",
+        "i want it called",
     ].map { $0.split(separator: " ").map(String.init) }.sorted { $0.count > $1.count }
     /// Words that lead into a naming verb: "let's call it", "you can name it", "I'd like to title it".
     static let namingLeads: [[String]] = [
