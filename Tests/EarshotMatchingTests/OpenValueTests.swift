@@ -133,6 +133,7 @@ struct OpenValueTests {
     @Test("a naming carrier is taken off when the question asks for a name", arguments: [
         ("let's name it Weekend Chores", "Weekend Chores"), ("call this one Books to Read, please", "Books to Read"),
         ("you can title it Road Trip", "Road Trip"), ("I'd like to call it Garden", "Garden"),
+        ("how about just Groceries", "Groceries"), ("how about Christmas Cards", "Christmas Cards"),
     ])
     func namingCarriers(answer: String, expected: String) {
         #expect(reader.read(answer, as: .string, question: "What do you want to call it?")?.id == expected)
@@ -151,6 +152,63 @@ struct OpenValueTests {
     ])
     func participleCarriers(answer: String, question: String, expected: String) {
         #expect(reader.read(answer, as: .string, question: question)?.id == expected)
+    }
+
+    @Test("a title asked for loses the words that only say what it is", arguments: [
+        ("a novel called The Glass Hotel", "The Glass Hotel"), ("it's a cookbook called Salt Fat Acid Heat", "Salt Fat Acid Heat"),
+        ("the book is Small Things Like These", "Small Things Like These"), ("I think it's Piranesi", "Piranesi"),
+        ("the title is The Overstory", "The Overstory"), ("um, the book's called Circe", "Circe"),
+        // A title's own words, typed with its capitals, stay.
+        ("A Man Called Ove", "A Man Called Ove"), ("Say Anything", "Say Anything"), ("Tell Me Everything", "Tell Me Everything"),
+    ])
+    func titleCarriers(answer: String, expected: String) {
+        #expect(reader.read(answer, as: .string, question: "Which book would you like?", asking: "Title bookTitle")?.id == expected)
+    }
+
+    @Test("a show's name said with a carrier, whatever the carrier's noun", arguments: [
+        ("a podcast called Kitchen Secrets", "Kitchen Secrets"), ("it's Rust Belt Radio", "Rust Belt Radio"),
+        ("the show is Night Shift", "Night Shift"), ("it's called Call It Dreaming", "Call It Dreaming"),
+    ])
+    func showCarriers(answer: String, expected: String) {
+        #expect(reader.read(answer, as: .string, question: "What's the show called?", asking: "Name name")?.id == expected)
+    }
+
+    @Test("a message to pass on loses the words that pass it on", arguments: [
+        ("tell them I'm wearing a red coat", "I'm wearing a red coat"), ("say I'm coming down now", "I'm coming down now"),
+        ("just say I'll be two minutes", "I'll be two minutes"), ("tell the driver that the gate is open", "the gate is open"),
+        ("let them know I'm at the side entrance", "I'm at the side entrance"), ("please tell him to wait by the fountain", "wait by the fountain"),
+        ("can you let my driver know that I'm running late", "I'm running late"), ("that I'm outside", "I'm outside"),
+        ("the message is I'm by the bus stop", "I'm by the bus stop"), ("ask them to ring the bell", "ring the bell"),
+        // Nothing passes the words on: the message as said.
+        ("I'm wearing a red coat", "I'm wearing a red coat"), ("text me when you land", "text me when you land"),
+        ("tell them so sorry I'm late", "so sorry I'm late"),
+    ])
+    func messageCarriers(answer: String, expected: String) {
+        #expect(reader.read(answer, as: .string, question: "What should I tell your driver?", asking: "Message message")?.id == expected)
+    }
+
+    @Test("a report loses 'report that' and other reporting verbs before a clause", arguments: [
+        ("report that the water fountain is leaking", "the water fountain is leaking"),
+        ("I want to report that the rowing machine is broken", "the rowing machine is broken"),
+        ("I'd like to mention that the sauna is cold", "the sauna is cold"), ("the problem is the treadmill won't start", "the treadmill won't start"),
+        // No clause after "that", no "that", or no carrier at all: the report as said.
+        ("report that treadmill near the door", "report that treadmill near the door"),
+        ("the rowing machine makes a grinding noise", "the rowing machine makes a grinding noise"),
+        ("the treadmill is broken", "the treadmill is broken"),
+    ])
+    func reportCarriers(answer: String, expected: String) {
+        #expect(reader.read(answer, as: .string, question: "What's broken?", asking: "Problem problem")?.id == expected)
+    }
+
+    @Test("something to do keeps words that would pass a message on", arguments: [
+        ("tell mom happy birthday", "tell mom happy birthday"), ("remind me to tell them I'm late", "tell them I'm late"),
+        ("say thanks to Priya", "say thanks to Priya"), ("report that the sink is leaking", "report that the sink is leaking"),
+        ("let the landlord know the sink is leaking", "let the landlord know the sink is leaking"),
+    ])
+    func taskKeepsSpeech(answer: String, expected: String) {
+        #expect(reader.read(answer, as: .string, question: "What should I remind you about?", asking: "Subject subject")?.id == expected)
+        #expect(reader.read(answer.hasPrefix("remind me to ") ? String(answer.dropFirst(13)) : answer, as: .string,
+                            question: "What do you need to do?", asking: "Task task")?.id == expected)
     }
 
     @Test("the question's frame said again is taken off; what only looks like it stays", arguments: [

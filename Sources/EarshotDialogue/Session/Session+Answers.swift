@@ -161,7 +161,7 @@ extension Session {
         // yes may hold the value ("half an hour should do it", "sure, at three").
         if parameter.type != .boolean, parameter.type != .string, let reply = reader.reply(normalized), reply != .yes { return .nothing }
         let values = OpenValueReader(now: settings.now ?? Date(), timeZone: settings.timeZone ?? .current)
-        guard let value = values.read(raw, as: parameter.type, question: parameter.prompt) else { return .nothing }
+        guard let value = values.read(raw, as: parameter.type, question: parameter.prompt, asking: "\(parameter.title) \(parameter.id)") else { return .nothing }
         return .value(ParameterValue(id: value.id, title: value.title))
     }
 }

@@ -22,7 +22,9 @@ public struct OpenValue: Sendable, Equatable {
 /// `string`, `integer`, `decimal`, `currency`, `date`, `duration` or `boolean` takes its value from the
 /// words people say, wherever they are in the sentence.
 ///
-/// - string: the words dictated, without fillers, naming carriers ("call it …") and closings ("please");
+/// - string: the words dictated, without fillers, the carriers that open what the string is (a name: "call
+///   it …", "a novel called …"; a message: "tell them …"; a report: "report that …"; see
+///   ``dictation(_:question:asking:)``) and closings ("please");
 /// - integer: "a hundred and twenty", "1,200", "four fifty" (450), "about twelve";
 /// - decimal: "twelve point five", "seven and a half", "4.1";
 /// - currency: "four fifty" ($4.50), "three dollars and twenty cents", "$12.99", "fifty cents";
@@ -50,13 +52,16 @@ public struct OpenValueReader: Sendable {
     ///
     /// `question`: what the device asked, so a string answer that says its frame again loses it ("remind me
     /// to call the dentist" to "What should I remind you about?" dictates "call the dentist").
-    public func read(_ text: String, as type: ParameterType, question: String? = nil) -> OpenValue? {
+    ///
+    /// `asking`: the parameter's title and id ("Title bookTitle", "Message message"), which say with the
+    /// question what a string is (a name, a message, something to do) and so which carriers open it.
+    public func read(_ text: String, as type: ParameterType, question: String? = nil, asking: String = "") -> OpenValue? {
         // A ramble is no answer: past ``AnswerReader/longestAnswer`` words (``longestDictation`` for a string).
         let count = AnswerReader.contentWords(text).count
         guard count <= (type == .string ? Self.longestDictation : AnswerReader.longestAnswer) else { return nil }
         switch type {
         case .string:
-            return Self.dictation(text, question: question).map { OpenValue(id: $0, title: $0) }
+            return Self.dictation(text, question: question, asking: asking).map { OpenValue(id: $0, title: $0) }
         case .integer, .decimal, .currency:
             return readNumber(Self.soundAlikeNumber(text) ?? text, as: type)
         case .date:
@@ -108,41 +113,81 @@ public struct OpenValueReader: Sendable {
         return number
     }
 
-    /// What a string answer dictates: the words as said (their case kept), without fillers, a naming carrier
-    /// at the start ("call it …", "let's name this one …", "it's called …"), the question's own frame said
-    /// again ("remind me to …", "that I need to …" to "What should I remind you about?") and politeness at
-    /// the end ("… please"). `nil` when nothing is left.
-    public static func dictation(_ text: String, question: String? = nil) -> String? {
+    /// What a string answer dictates: the words as said (their case kept), without fillers, a carrier at the
+    /// start and politeness at the end ("… please"). `nil` when nothing is left. Which carriers open it
+    /// depends on what the question and the parameter (`asking`: its title and id) ask for
+    /// (``DictationKind``):
+    /// - anywhere: "it's called …", "the name is …", "how about …"; the question's own frame said again
+    ///   ("remind me to …", "that I need to …" to "What should I remind you about?");
+    /// - a name or title: "call it …", "let's name this one …"; "a novel called …", "the book is …", "it's …";
+    /// - a message: "tell them …", "say …", "let the driver know that …";
+    /// - a report or description: "report that …", "I want to mention that …";
+    /// - something to do: only its frame ("tell mom happy birthday" stays whole).
+    ///
+    /// Once a carrier that introduces the value is taken off, the rest is the value, whatever its first
+    /// words ("it's called Call It Dreaming", "tell them so sorry I'm late").
+    public static func dictation(_ text: String, question: String? = nil, asking: String = "") -> String? {
         var tokens = text.split(whereSeparator: \.isWhitespace).map(String.init)
             .map { (raw: $0, word: Normalizer.normalize($0)) }
             .filter { !$0.word.isEmpty && !AnswerWords.fillers.contains($0.word) }
         func words(_ range: some Sequence<Int>) -> [String] { range.map { tokens[$0].word } }
-        let frame = QuestionFrame(question ?? "")
+        // With no question written, the device asks "Which <title>?".
+        let frame = QuestionFrame(question ?? "which", asking: asking)
         // "Call it …" names when the question asks for a name, or when the app wrote no question (the device
         // then asks "Which <title>?"): "call it a day" answering "What should I remind you about?" is a reminder.
         let naming = question == nil || frame.asksName
+        let kind = frame.kind
+        // What a name's carrier may call the thing: the question's and the parameter's words ("book" of
+        // "Which book would you like?"), "name", "title".
+        let nameNouns = frame.words.union(frame.subject).union(["name", "title"]).subtracting(QuestionFrame.functionWords)
+        // Typed words written with capitals after the first are a title's own ("A Man Called Ove", "The Book
+        // Is Open"), not a carrier; "I", "I'm" are capitalised anyway.
+        func uncapitalized(_ length: Int) -> Bool {
+            tokens.prefix(length).dropFirst().allSatisfy { token in
+                !(token.raw.first?.isUppercase ?? false) || ["i", "im", "id", "ill", "ive"].contains(token.word)
+            }
+        }
         var changed = true
         var echoed = false
-        while changed && tokens.count > 1 {
+        carriers: while changed && tokens.count > 1 {
             changed = false
             let said = words(0..<tokens.count)
-            for phrase in namingPhrases where tokens.count > phrase.count && words(0..<phrase.count) == phrase {
-                tokens.removeFirst(phrase.count)
+            var length: Int?
+            if said.count > 2, said[0] == "how", said[1] == "about" {
+                // "how about …" only suggests: a name's own carrier may follow ("how about just Groceries").
+                tokens.removeFirst(2)
                 changed = true
-                break
+                continue
+            } else if let phrase = namingPhrases.first(where: { said.count > $0.count && Array(said.prefix($0.count)) == $0 }) {
+                length = phrase.count
+            } else if naming, let n = namingCarrier(said) {
+                length = n
+            } else if let n = participleCarrier(said, asked: frame.words.union(frame.subject), naming: naming || kind == .name),
+                      uncapitalized(n) {
+                // "something called …", "a book named …", "a novel called …", "I think it's called …": a few
+                // words that end in a naming participle, when they only describe the thing asked (or the
+                // string is a name).
+                length = n
+            } else if kind == .name, let n = isCarrier(said, nouns: nameNouns, pronoun: true), uncapitalized(n) {
+                // "the book is …", "I think it's …" answering "Which book would you like?".
+                length = n
+            } else if kind != .name, let n = isCarrier(said, nouns: frame.subject, pronoun: false) {
+                // "the message is …", "the problem is …": the parameter's own name.
+                length = n
+            } else if kind == .message, let n = speechCarrier(said, needsThat: false) {
+                length = n
+            } else if kind == .other, let n = speechCarrier(said, needsThat: true) {
+                length = n
+            } else if kind == .message, said.count > 1, said[0] == "that", QuestionFrame.subjects.contains(said[1]) {
+                // "that I'm outside" answering "What should I tell your driver?".
+                length = 1
             }
-            if !changed, naming, let length = namingCarrier(said), length < tokens.count {
+            if let length, length < tokens.count {
                 tokens.removeFirst(length)
-                changed = true
-            }
-            // "something called …", "a book named …", "I think it's called …": a few words that end in a
-            // naming participle, when they only describe the thing asked (or the question asks a name).
-            if !changed, let length = participleCarrier(said, asked: frame.words, naming: naming), length < tokens.count {
-                tokens.removeFirst(length)
-                changed = true
+                break carriers
             }
             // "just Weekend Chores" answering "What do you want to call it?": "just" only says that is all.
-            if !changed, naming, said.first == "just" {
+            if naming, said.first == "just" {
                 tokens.removeFirst()
                 changed = true
             }
@@ -178,7 +223,7 @@ public struct OpenValueReader: Sendable {
     /// Words that say a name follows, whatever was asked ("it's called …", "the title is …").
     static let namingPhrases: [[String]] = [
         "its called", "it is called", "it should be called", "the name is", "its name is", "the title is",
-        "i want it called", "how about",
+        "i want it called",
     ].map { $0.split(separator: " ").map(String.init) }.sorted { $0.count > $1.count }
     /// Words that lead into a naming verb: "let's call it", "you can name it", "I'd like to title it".
     static let namingLeads: [[String]] = [
@@ -206,6 +251,111 @@ public struct OpenValueReader: Sendable {
         guard naming || words[..<at].allSatisfy({ describingWords.contains($0) || asked.contains($0) }) else { return nil }
         return at + 1
     }
+    /// Hedges before "it's …" or "the book is …": "I think", "probably".
+    static let hedges: [[String]] = [
+        "i think", "i believe", "i guess", "im pretty sure", "im sure", "pretty sure", "maybe", "probably", "i mean",
+    ].map { Normalizer.normalize($0).split(separator: " ").map(String.init) }.sorted { $0.count > $1.count }
+    /// Words before what a name or message is: "the book is …", "my message is …".
+    static let isDeterminers: Set<String> = ["the", "my", "your", "our", "its", "their"]
+
+    /// The length of a carrier that says what the thing is, or `nil`: perhaps a hedge, then a determiner and
+    /// one or two of `nouns` ("the book", "the book title"), or with `pronoun` "it"; then "is", "was",
+    /// "should be", "would be" ("the book is …", "I think it's …", "the message is …").
+    static func isCarrier(_ words: [String], nouns: Set<String>, pronoun: Bool) -> Int? {
+        var i = 0
+        if let hedge = hedges.first(where: { words.count > $0.count && Array(words.prefix($0.count)) == $0 }) { i = hedge.count }
+        func at(_ k: Int) -> String? { k < words.count ? words[k] : nil }
+        if pronoun, at(i) == "its" { return i + 1 }
+        if pronoun, at(i) == "it" || at(i) == "thats" {
+            // "it is …", "it was …", "it should be …"; "that's …" only after a hedge ("I think that's …").
+            guard at(i) == "it" || i > 0 else { return nil }
+            return copula(words, from: i + 1)
+        }
+        if let d = at(i), isDeterminers.contains(d) { i += 1 }
+        guard let noun = at(i), nouns.contains(noun) else { return nil }
+        i += 1
+        if let next = at(i), nouns.contains(next) { i += 1 }
+        return copula(words, from: i)
+    }
+
+    /// The end of "is", "was", "should be", "would be", "will be" at `start`, or `nil`.
+    private static func copula(_ words: [String], from start: Int) -> Int? {
+        guard start < words.count else { return nil }
+        if ["is", "was"].contains(words[start]) { return start + 1 }
+        if start + 1 < words.count, ["should", "would", "will", "could"].contains(words[start]), words[start + 1] == "be" { return start + 2 }
+        return nil
+    }
+
+    /// What opens a message or a report before its verb: "please", "can you", "I want to", "have it".
+    static let speechLeads: [[String]] = [
+        "please", "just", "please just", "can you", "could you", "would you", "can you please", "could you please",
+        "can you just", "go ahead and", "i want you to", "id like you to", "you can", "i want to", "i wanna", "id like to",
+        "i would like to", "i just want to", "i just wanted to", "i wanted to", "just wanted to", "i need to", "lets just",
+        "it should", "it can", "have it", "make it", "it",
+    ].map { Normalizer.normalize($0).split(separator: " ").map(String.init) }.sorted { $0.count > $1.count }
+    /// Verbs that pass words on to someone named after them: "tell them …", "text him …".
+    static let tellingVerbs: Set<String> = ["tell", "text", "message"]
+    /// Verbs that pass on what someone is asked to do, with "to": "ask him to wait", "remind them to …".
+    static let askingVerbs: Set<String> = ["ask", "remind"]
+    /// Verbs that report what follows: "say …", "report that …", "mention that …".
+    static let reportingVerbs: Set<String> = ["say", "says", "report", "mention", "note", "write", "explain", "complain", "add"]
+    /// Who a message goes to: "them", "the driver", "my driver", "the front desk".
+    static let listeners: Set<String> = ["them", "him", "her", "you", "everyone", "everybody", "yall", "guys"]
+    static let listenerDeterminers: Set<String> = ["the", "my", "your", "our", "his", "her", "their"]
+    /// Words a clause after "that" starts with ("that the fountain is leaking", "that I'm outside"): "that"
+    /// before anything else is a determiner ("report that treadmill") and stays.
+    static let clauseStarts: Set<String> = QuestionFrame.subjects.union([
+        "the", "a", "an", "my", "our", "your", "his", "her", "their", "its", "it", "this", "these", "those", "there",
+        "he", "she", "they", "theyre", "hes", "shes", "theres", "everything", "nothing", "someone", "somebody", "some",
+        "no", "all", "both",
+    ])
+
+    /// The length of a carrier that passes words on, or `nil`: a lead, then "tell <someone>", "text
+    /// <someone>", "let <someone> know", "say", "report", "mention" … and "that" before a clause ("tell them
+    /// that I'm outside"); "to" after "tell <someone>" ("tell him to wait outside"). With `needsThat` (a
+    /// report, not a message) only the forms with "that" are carriers: "report that the fountain is leaking",
+    /// but "report a broken treadmill" stays whole.
+    static func speechCarrier(_ words: [String], needsThat: Bool) -> Int? {
+        var i = 0
+        if let lead = speechLeads.first(where: { words.count > $0.count && Array(words.prefix($0.count)) == $0 }) { i = lead.count }
+        func at(_ k: Int) -> String? { k < words.count ? words[k] : nil }
+        /// The length of who is spoken to at `k`: "them", "the driver", "the front desk" (before "that" or "know").
+        func listener(_ k: Int) -> Int? {
+            guard let w = at(k) else { return nil }
+            if listeners.contains(w) { return 1 }
+            guard listenerDeterminers.contains(w), at(k + 1) != nil else { return nil }
+            if let after = at(k + 3), ["that", "know"].contains(after), at(k + 2).map({ !["that", "know", "to"].contains($0) }) == true { return 3 }
+            return 2
+        }
+        guard let verb = at(i) else { return nil }
+        var canTakeTo = false
+        if askingVerbs.contains(verb), !needsThat {
+            // "ask him to wait outside", "remind them to ring the bell": what they are asked to do.
+            guard let n = listener(i + 1), at(i + 1 + n) == "to", at(i + 2 + n) != nil else { return nil }
+            return i + 2 + n
+        } else if tellingVerbs.contains(verb) {
+            guard let n = listener(i + 1) else { return nil }
+            i += 1 + n
+            canTakeTo = verb == "tell"
+        } else if verb == "let" {
+            guard let n = listener(i + 1), at(i + 1 + n) == "know" else { return nil }
+            i += 2 + n
+        } else if reportingVerbs.contains(verb) {
+            // "say …" passes words on; "report …", "mention …" only before "that".
+            guard verb == "say" || verb == "says" || needsThat || at(i + 1) == "that" || at(i + 1) == "to" else { return nil }
+            i += 1
+            if at(i) == "to", let n = listener(i + 1) { i += 1 + n }
+        } else {
+            return nil
+        }
+        if at(i) == "that", let next = at(i + 1), clauseStarts.contains(next) {
+            return i + 1
+        }
+        if needsThat { return nil }
+        if canTakeTo, at(i) == "to", at(i + 1) != nil { return i + 1 }
+        return i
+    }
+
     /// Determiners before the thing a naming verb names ("call the list …").
     static let namingDeterminers: Set<String> = ["the", "my", "our", "this", "that", "your"]
     /// What a naming verb names: "it", "this one", "that".

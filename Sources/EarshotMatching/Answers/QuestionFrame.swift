@@ -1,3 +1,19 @@
+/// What a dictated string is, as its question and parameter say: a different set of carriers opens each.
+enum DictationKind: Sendable, Equatable {
+    /// Something to do, the person's own words ("What should I remind you about?", a "Task"): nothing that
+    /// looks like speech to others is taken off ("tell mom happy birthday" stays whole).
+    case task
+    /// A name or title: of something new ("What do you want to call it?") or of the thing asked for
+    /// ("Which book would you like?", a parameter titled "Title"): "a novel called …", "the book is …",
+    /// "it's …" open it.
+    case name
+    /// Words passed on to someone ("What should I tell your driver?", a "Message"): "tell them …", "say …",
+    /// "let them know that …" open it.
+    case message
+    /// Anything else (a report, a description): "report that …", "<reporting verb> that …" open it.
+    case other
+}
+
 /// What a device's question lets an answer say again before its value: "What should I remind you about?"
 /// is answered "remind me to call the dentist", "to pick up the dry cleaning" or "that I need to water the
 /// lawn", and the value is what follows the frame.
@@ -12,14 +28,59 @@ struct QuestionFrame: Sendable {
     let asksName: Bool
     /// The question's words, normalised ("which book would you like").
     let words: Set<String>
+    /// The words that name what is asked: the parameter's title and id ("Title", "bookTitle" → "title",
+    /// "book"; "Message" → "message").
+    let subject: Set<String>
+    /// What kind of thing the string is (from the question and the parameter's words, never the device).
+    let kind: DictationKind
 
-    init(_ question: String) {
+    /// - Parameters:
+    ///   - question: what the device asked ("Which book would you like?").
+    ///   - asking: the parameter's title and id, words that say what is asked ("Title bookTitle").
+    init(_ question: String, asking: String = "") {
         let said = Normalizer.normalize(question).split(separator: " ").map(String.init)
         verbs = Set(said.indices.compactMap { i in
             i > 0 && said[i] == "you" && !Self.functionWords.contains(said[i - 1]) ? said[i - 1] : nil
         })
         words = Set(said)
-        asksName = !words.isDisjoint(with: ["call", "called", "name", "named", "title", "label"])
+        asksName = !words.isDisjoint(with: Self.nameWords)
+        subject = Set(Normalizer.normalize(Self.splittingCamelCase(asking)).split(separator: " ").map(String.init))
+        let both = words.union(subject)
+        // "What do you need to do?": "do" as the thing asked (the question's last word, or after "to").
+        let asksToDo = said.last == "do" || zip(said, said.dropFirst()).contains { $0 == "to" && $1 == "do" }
+        if !verbs.isEmpty || asksToDo || !both.isDisjoint(with: Self.taskWords) {
+            kind = .task
+        } else if asksName || !subject.isDisjoint(with: Self.nameWords) {
+            kind = .name
+        } else if !both.isDisjoint(with: Self.speechWords) {
+            kind = .message
+        } else if said.first == "which" {
+            // "Which book would you like?": the thing is named by its title.
+            kind = .name
+        } else {
+            kind = .other
+        }
+    }
+
+    /// Words that ask for a name: "What do you want to call it?", a parameter titled "Name" or "Title".
+    static let nameWords: Set<String> = ["call", "called", "name", "named", "title", "titled", "label"]
+    /// Words of a question or parameter that ask for something to do ("What do you need to do?", a
+    /// "Task" or "Reminder"): the string is the person's own words, even when they open with "tell" or "say".
+    static let taskWords: Set<String> = ["task", "tasks", "todo", "reminder", "remind", "chore", "errand"]
+    /// Words of a question or parameter that ask for words to be passed on ("What should I tell your
+    /// driver?", a "Message").
+    static let speechWords: Set<String> = ["tell", "say", "message", "text", "reply", "announce", "announcement"]
+
+    /// "bookTitle" → "book Title".
+    static func splittingCamelCase(_ text: String) -> String {
+        var out = ""
+        var previous: Character?
+        for c in text {
+            if c.isUppercase, let p = previous, p.isLowercase || p.isNumber { out.append(" ") }
+            out.append(c == "_" || c == "-" ? " " : c)
+            previous = c
+        }
+        return out
     }
 
     /// How many words at the start of `answer` say the question's frame again, or `nil` when none do:
