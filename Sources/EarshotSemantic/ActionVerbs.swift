@@ -55,9 +55,11 @@ public struct ActionVerbs: Sendable {
 
     /// Whether the request's verb is one of the intent's verbs or a synonym (a shared sense among the
     /// commonest): evidence for the intent, not only no evidence against it.
-    public func confirms(_ request: Request, _ verbs: Set<String>) -> Bool {
+    /// `own`: the intent's own verbs (``ownVerbs(of:phrases:)``), which an everyday wording is judged
+    /// against; `verbs` when not given.
+    public func confirms(_ request: Request, _ verbs: Set<String>, own: Set<String>? = nil) -> Bool {
         guard case .verb(let lemmas) = request else { return false }
-        return lemmas.contains { lemma in verbs.contains { net.relation(lemma, $0) == .same } }
+        return lemmas.contains { lemma in verbs.contains { net.relation(lemma, $0) == .same } } || standsFor(lemmas, own ?? verbs)
     }
 
     /// How a request's verb stands to an intent's verbs.
@@ -250,7 +252,8 @@ public struct ActionVerbs: Sendable {
             if !three.isEmpty { return (three, 3, nil) }
         }
         if index + 1 < words.count, Self.particles.contains(String(words[index + 1])) {
-            let phrasal = bases.map { "\($0)_\(words[index + 1])" }.filter { net.senses[$0] != nil }
+            // WordNet's two-word verbs, and the everyday ones it lacks ("top up": ``everyday``).
+            let phrasal = bases.map { "\($0)_\(words[index + 1])" }.filter { net.senses[$0] != nil || Self.everyday[$0] != nil }
             if !phrasal.isEmpty { return (phrasal, 2, nil) }
         }
         // The particle after the object: only over words that are no particle or preposition themselves.
@@ -259,7 +262,7 @@ public struct ActionVerbs: Sendable {
         while object, position < min(words.count, index + 2 + Self.particleReach) {
             let candidate = String(words[position])
             if Self.separableParticles.contains(candidate) {
-                let phrasal = bases.map { "\($0)_\(candidate)" }.filter { net.senses[$0] != nil }
+                let phrasal = bases.map { "\($0)_\(candidate)" }.filter { net.senses[$0] != nil || Self.everyday[$0] != nil }
                 if !phrasal.isEmpty { return (phrasal, 1, position) }
                 break
             }
@@ -305,6 +308,16 @@ public struct ActionVerbs: Sendable {
     /// ends in "-ing" ("stop parking", "set a feeding time") unless it is a light verb, its verb, and its
     /// category's verbs (the default when it names none).
     public func verbs(of intent: Intent, phrases: [Phrase]) -> Set<String> {
+        var out = ownVerbs(of: intent, phrases: phrases)
+        out.formUnion(net.lemmas(of: Normalizer.normalize(intent.verb)))
+        for verb in intent.category.verbs { out.formUnion(net.lemmas(of: Normalizer.normalize(verb).replacingOccurrences(of: " ", with: "_"))) }
+        return out
+    }
+
+    /// The verbs an intent's own words say: ``verbs(of:phrases:)`` without its category's verbs, which its
+    /// `verb` is one of. What an everyday wording (``everyday``) is judged against: a category's verbs
+    /// ("book" for every order, "set" for every other intent) say nothing of what this intent does.
+    public func ownVerbs(of intent: Intent, phrases: [Phrase]) -> Set<String> {
         var out: Set<String> = []
         let texts = phrases.map { phrase in
             phrase.template.pieces.map { piece -> String in
@@ -323,8 +336,6 @@ public struct ActionVerbs: Sendable {
                 if lemmas.contains(where: net.isMostlyVerb) || words[position].hasSuffix("ing") { out.formUnion(lemmas) }
             }
         }
-        out.formUnion(net.lemmas(of: Normalizer.normalize(intent.verb)))
-        for verb in intent.category.verbs { out.formUnion(net.lemmas(of: Normalizer.normalize(verb).replacingOccurrences(of: " ", with: "_"))) }
         return out
     }
 
@@ -342,19 +353,22 @@ public struct ActionVerbs: Sendable {
 
     /// Whether a request's verb conflicts with `verbs` only as one of ``otherActions`` (not as an opposite,
     /// a refusal or a question to an intent that acts).
-    public func conflictsAsOtherAction(_ request: Request, _ verbs: Set<String>) -> Bool {
+    public func conflictsAsOtherAction(_ request: Request, _ verbs: Set<String>, own: Set<String>? = nil) -> Bool {
         switch request {
         case .verb(let lemmas), .phrasal(let lemmas):
             guard !verbs.isEmpty else { return false }
             let relations = lemmas.flatMap { lemma in verbs.map { net.relation(lemma, $0) } }
-            return !relations.contains(.same) && !relations.contains(.opposite) && lemmas.contains(where: { net.isIn($0, family: others) })
+            return !relations.contains(.same) && !standsFor(lemmas, own ?? verbs) && !relations.contains(.opposite)
+                && lemmas.contains(where: { net.isIn($0, family: others) })
         default: return false
         }
     }
 
     /// How a request's verb stands to an intent's verbs.
-    /// `answers`: whether the intent tells something (``answers(_:phrases:)``), for a question.
-    public func fit(_ request: Request, _ verbs: Set<String>, answers: Bool = true) -> Fit {
+    /// `answers`: whether the intent tells something (``answers(_:phrases:)``), for a question. `own`: the
+    /// intent's own verbs (``ownVerbs(of:phrases:)``), which an everyday wording is judged against; `verbs`
+    /// when not given.
+    public func fit(_ request: Request, _ verbs: Set<String>, answers: Bool = true, own: Set<String>? = nil) -> Fit {
         switch request {
         case .unknown: return .fits
         case .question: return answers ? .fits : .conflicts
@@ -370,7 +384,8 @@ public struct ActionVerbs: Sendable {
             // The same action first; then another action (an opposite, or one of the other actions,
             // however WordNet links it: "cancel" is a hyponym of "schedule", "clear" one link from "make"); then a
             // near relative.
-            if relations.contains(.same) { return .fits }
+            // An everyday wording of the intent's action ("save me a seat" for booking, ``everyday``) is its own.
+            if relations.contains(.same) || standsFor(lemmas, own ?? verbs) { return .fits }
             if relations.contains(.opposite) || lemmas.contains(where: { net.isIn($0, family: others) }) { return .conflicts }
             if relations.contains(.related) { return .fits }
             if case .phrasal = request { return .fits }

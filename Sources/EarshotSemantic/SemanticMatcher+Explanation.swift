@@ -51,17 +51,17 @@ extension SemanticMatcher {
             for candidate in intentCandidates(of: app, vector, action, normalized: normalized, said: said, frames: frames, apps: apps, in: catalog) {
                 guard let position = index.apps[app].intents.firstIndex(of: candidate.expansion.intent) else { continue }
                 let fit = said == .unknown ? ActionVerbs.Fit.fits
-                    : verbs.fit(said, intentVerbs[app][position], answers: intentAnswers[app][position])
+                    : verbs.fit(said, intentVerbs[app][position], answers: intentAnswers[app][position], own: intentOwnVerbs[app][position])
                 let takes = intentValueSets[app][position]
                 out.append(IntentExplanation(app: app, intent: candidate.expansion.intent, score: candidate.score,
                                              fit: fit == .fits ? 0 : fit == .unrelated ? 1 : 2,
-                                             confirms: verbs.confirms(said, intentVerbs[app][position]),
+                                             confirms: verbs.confirms(said, intentVerbs[app][position], own: intentOwnVerbs[app][position]),
                                              action: Self.actionSimilarity(index.apps[app], candidate.reference.expansion, action),
                                              sentence: index.apps[app].phrase(candidate.reference.expansion).cosine(vector),
                                              valuesSaid: values.count, valuesTaken: values.filter { !takes.isDisjoint(with: $0) }.count,
                                              unjudged: unjudged[candidate.expansion.intent] ?? candidate.score,
                                              swap: swap?.similarity(to: intentVerbs[app][position]) ?? -1,
-                                             otherAction: verbs.conflictsAsOtherAction(said, intentVerbs[app][position]),
+                                             otherAction: verbs.conflictsAsOtherAction(said, intentVerbs[app][position], own: intentOwnVerbs[app][position]),
                                              contrast: swap?.similarity(to: Set(ActionVerbs.otherActions).subtracting(intentVerbs[app][position])) ?? -1))
             }
         }

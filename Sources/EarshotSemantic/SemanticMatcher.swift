@@ -138,6 +138,9 @@ public struct SemanticMatcher: FlexibleMatcher {
     let intentValueSets: [[Set<String>]]
     /// By app position, for each intent of the index its verbs (``ActionVerbs/verbs(of:phrases:)``).
     let intentVerbs: [[Set<String>]]
+    /// By app and intent position: the verbs its own words say, without its category's
+    /// (``ActionVerbs/ownVerbs(of:phrases:)``), for everyday wordings.
+    let intentOwnVerbs: [[Set<String>]]
     /// By app position, for each intent of the index whether it tells something (a question can ask
     /// for it: ``ActionVerbs/answers(_:phrases:)``).
     let intentAnswers: [[Bool]]
@@ -182,6 +185,7 @@ public struct SemanticMatcher: FlexibleMatcher {
             return intents.map { id in (intent: app.manifest.intent(id), phrases: phrases.filter { $0.intent.id == id }.map(\.phrase)) }
         }
         intentVerbs = indexed.map { $0.map { entry in entry.intent.map { verbs.verbs(of: $0, phrases: entry.phrases) } ?? [] } }
+        intentOwnVerbs = indexed.map { $0.map { entry in entry.intent.map { verbs.ownVerbs(of: $0, phrases: entry.phrases) } ?? [] } }
         intentAnswers = indexed.map { $0.map { entry in entry.intent.map { verbs.answers($0, phrases: entry.phrases) } ?? true } }
         let lemmas = Array(Set(intentVerbs.flatMap { $0.flatMap { $0 } })).sorted()
         verbFrames = Dictionary(uniqueKeysWithValues: zip(lemmas, encoder.encode(lemmas.map(ActionVerbs.frame))))
@@ -314,7 +318,7 @@ public struct SemanticMatcher: FlexibleMatcher {
             guard best.expansion >= 0 else { return nil }
             var score = best.score
             let fit = settings.verbPenalty > 0 && said != .unknown
-                ? verbs.fit(said, intentVerbs[app][intent], answers: intentAnswers[app][intent]) : ActionVerbs.Fit.fits
+                ? verbs.fit(said, intentVerbs[app][intent], answers: intentAnswers[app][intent], own: intentOwnVerbs[app][intent]) : ActionVerbs.Fit.fits
             if settings.phraseMean > 0 { score = (1 - settings.phraseMean) * score + settings.phraseMean * means[intent] }
             if !values.isEmpty {
                 let takes = intentValueSets[app][intent]
@@ -327,7 +331,7 @@ public struct SemanticMatcher: FlexibleMatcher {
             if settings.verbPenalty > 0, said != .unknown {
                 switch fit {
                 case .fits:
-                    if settings.verbBonus > 0, verbs.confirms(said, intentVerbs[app][intent]) { score += settings.verbBonus }
+                    if settings.verbBonus > 0, verbs.confirms(said, intentVerbs[app][intent], own: intentOwnVerbs[app][intent]) { score += settings.verbBonus }
                 case .unrelated:
                     // Only an intent that could match or be too close to call needs the sentence model's word.
                     if score < settings.threshold - settings.margin {
@@ -442,7 +446,7 @@ public struct SemanticMatcher: FlexibleMatcher {
         guard let position = index.apps[app].intents.firstIndex(of: intent) else { return nil }
         let said = requestedAction(normalized, apps: apps)
         guard case .verb(let lemmas) = said else { return nil }
-        let fit = verbs.fit(said, intentVerbs[app][position], answers: intentAnswers[app][position])
+        let fit = verbs.fit(said, intentVerbs[app][position], answers: intentAnswers[app][position], own: intentOwnVerbs[app][position])
         guard fit == .unrelated else { return nil }
         let frames = encoder.encode(lemmas.map(ActionVerbs.frame))
         let verbSimilarity = frames.flatMap { frame in intentVerbs[app][position].compactMap { verbFrames[$0]?.cosine(frame) } }.max() ?? -1
