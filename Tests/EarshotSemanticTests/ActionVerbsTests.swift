@@ -5,12 +5,8 @@ import Testing
 /// How a request's words are read for its action: English's ways of refusing one (a negator or a
 /// refusal verb before the verb), light verbs, and two-word verbs. WordNet (`make setup`) must be there.
 @Suite("The action a request asks for")
-struct ActionVerbsTests {
+struct ActionVerbsTests: ReadsRequests {
     let verbs = ActionVerbs()
-
-    func request(_ text: String) -> ActionVerbs.Request {
-        verbs.request(Normalizer.normalize(text).split(separator: " "))
-    }
 
     @Test("a negator before the verb refuses the action, however it is said")
     func negators() {

@@ -8,12 +8,8 @@ import Testing
 /// books one, "wrap up" ends, "jot down" logs): they count as the intent's own verb, and only for the
 /// actions they stand for. WordNet (`make setup`) must be there.
 @Suite("Everyday wordings of an action")
-struct EverydayVerbsTests {
+struct EverydayVerbsTests: ReadsRequests {
     let verbs = ActionVerbs()
-
-    func request(_ text: String) -> ActionVerbs.Request {
-        verbs.request(Normalizer.normalize(text).split(separator: " "))
-    }
 
     @Test("an everyday verb is the intent's own verb when it stands for it")
     func everydayVerbsFit() {
