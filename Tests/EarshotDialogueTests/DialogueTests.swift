@@ -146,6 +146,31 @@ struct DialogueTests {
         #expect(turn.match?.intent == "OrderSoup" && turn.match?.mode == .exact, "\(turn.reply.text)")
     }
 
+    @Test("a no after 'actually' or 'oh' at the confirmation declines the order, whatever follows it",
+          arguments: ["actually no, forget it", "oh no, never mind"])
+    func declinedAfterOpener(answer: String) async throws {
+        var session = try exampleSession("homepod")
+        let turns = await play(&session, ["Order tomato soup with Soup Chef", "yes", answer])
+        #expect(turns[2].reply.text == "OK, I won't order that.")
+        #expect(session.runs.isEmpty)
+    }
+
+    @Test("a number corrected in the same breath is the corrected one")
+    func correctedNumber() async throws {
+        var session = try exampleSession("homepod")
+        let turns = await play(&session, ["Log a hike on Dipsea in Trail Log", "six, no, six and a half"])
+        #expect(turns[1].parameter("distance")?.id == "6.5", "\(turns[1].reply.text)")
+    }
+
+    @Test("a list's name said with the words that suggest it is the name alone",
+          arguments: [("something like Garage Projects", "Garage Projects"), ("I'd go with tax papers", "tax papers"),
+                      ("put it down as Bike Parts", "Bike Parts")])
+    func suggestedListName(answer: String, name: String) async throws {
+        var session = try exampleSession("homepod")
+        let turns = await play(&session, ["Create a list with Demo", answer])
+        #expect(turns[1].reply.text == "OK. Created. Demo says: Your \(name) list is ready.")
+    }
+
     @Test("a bare 'never mind' at the confirmation is the device's cancel")
     func neverMindAtConfirmation() async throws {
         var session = try exampleSession("homepod")
