@@ -155,11 +155,30 @@ struct DialogueTests {
         #expect(session.runs.isEmpty)
     }
 
-    @Test("a number corrected in the same breath is the corrected one")
+    @Test("a number corrected in the same breath is the corrected one; a plain no is still no number")
     func correctedNumber() async throws {
-        var session = try exampleSession("homepod")
-        let turns = await play(&session, ["Log a hike on Dipsea in Trail Log", "six, no, six and a half"])
-        #expect(turns[1].parameter("distance")?.id == "6.5", "\(turns[1].reply.text)")
+        let app = try AppManifest(yaml: """
+        app: Pool Lanes
+        platforms: [iOS, watchOS]
+        intents:
+          - id: LogSwim
+            title: Log a swim
+            category: create
+            parameters:
+              - { id: laps, title: Distance, type: decimal, prompt: "How far did you swim?" }
+            dialog:
+              success: "Logged {laps} kilometers."
+        shortcuts:
+          - intent: LogSwim
+            phrases: ["Log a swim in {applicationName}"]
+            shortTitle: Log Swim
+        """, path: "poollanes/app.yaml")
+        var session = try exampleSession("homepod", extra: [app])
+        let turns = await play(&session, ["Log a swim in Pool Lanes", "two, no, two and a half"])
+        #expect(turns[1].reply.text == "OK. Created. Pool Lanes says: Logged 2.5 kilometers.")
+        var other = try exampleSession("homepod", extra: [app])
+        let declined = await play(&other, ["Log a swim in Pool Lanes", "no, not two"])
+        #expect(declined[1].asking == "laps")
     }
 
     @Test("a list's name said with the words that suggest it is the name alone",

@@ -25,7 +25,8 @@ public struct OpenValue: Sendable, Equatable {
 /// - string: the words dictated, without fillers, the carriers that open what the string is (a name: "call
 ///   it …", "a novel called …"; a message: "tell them …"; a report: "report that …"; see
 ///   ``dictation(_:question:asking:)``) and closings ("please");
-/// - integer: "a hundred and twenty", "1,200", "four fifty" (450), "about twelve";
+/// - integer: "a hundred and twenty", "1,200", "four fifty" (450), "about twelve"; "just me" (1), "me and my
+///   wife" (2) when the question counts people;
 /// - decimal: "twelve point five", "seven and a half", "4.1";
 /// - currency: "four fifty" ($4.50), "three dollars and twenty cents", "$12.99", "fifty cents";
 /// - date: "tomorrow at three p m", "next Friday", "December the fourth", "in two hours", "at noon",
@@ -34,7 +35,8 @@ public struct OpenValue: Sendable, Equatable {
 /// - duration: "ten minutes", "an hour and a half", "half an hour"; the id is whole seconds ("5400");
 /// - boolean: yes or no as ``AnswerReader/reply(_:)`` hears them ("true" / "false").
 ///
-/// An answer with two numbers where one is wanted ("seven or eight"), or none, is no value: `nil`.
+/// An answer with two numbers where one is wanted ("seven or eight"), or none, is no value: `nil`; unless the
+/// second settles the first ("just under four, call it three point eight", "six, no, six and a half").
 public struct OpenValueReader: Sendable {
     public var now: Date
     public var timeZone: TimeZone
@@ -196,6 +198,8 @@ public struct OpenValueReader: Sendable {
     /// - anywhere: "it's called …", "the name is …", "how about …"; the question's own frame said again
     ///   ("remind me to …", "that I need to …" to "What should I remind you about?");
     /// - a name or title: "call it …", "let's name this one …"; "a novel called …", "the book is …", "it's …";
+    ///   "I'm looking for …", "something like …", "I'd go with …", "put it down as …", "it'd be …", after
+    ///   hedges ("maybe", "I guess", "I was thinking"); never a typed title's own words ("Looking for Alaska");
     /// - a message: "tell them …", "say …", "let the driver know that …";
     /// - a report or description: "report that …", "I want to mention that …";
     /// - something to do: only its frame ("tell mom happy birthday" stays whole).
