@@ -146,6 +146,50 @@ struct DialogueTests {
         #expect(turn.match?.intent == "OrderSoup" && turn.match?.mode == .exact, "\(turn.reply.text)")
     }
 
+    @Test("a no after 'actually' or 'oh' at the confirmation declines the order, whatever follows it",
+          arguments: ["actually no, forget it", "oh no, never mind"])
+    func declinedAfterOpener(answer: String) async throws {
+        var session = try exampleSession("homepod")
+        let turns = await play(&session, ["Order tomato soup with Soup Chef", "yes", answer])
+        #expect(turns[2].reply.text == "OK, I won't order that.")
+        #expect(session.runs.isEmpty)
+    }
+
+    @Test("a number corrected in the same breath is the corrected one; a plain no is still no number")
+    func correctedNumber() async throws {
+        let app = try AppManifest(yaml: """
+        app: Pool Lanes
+        platforms: [iOS, watchOS]
+        intents:
+          - id: LogSwim
+            title: Log a swim
+            category: create
+            parameters:
+              - { id: laps, title: Distance, type: decimal, prompt: "How far did you swim?" }
+            dialog:
+              success: "Logged {laps} kilometers."
+        shortcuts:
+          - intent: LogSwim
+            phrases: ["Log a swim in {applicationName}"]
+            shortTitle: Log Swim
+        """, path: "poollanes/app.yaml")
+        var session = try exampleSession("homepod", extra: [app])
+        let turns = await play(&session, ["Log a swim in Pool Lanes", "two, no, two and a half"])
+        #expect(turns[1].reply.text == "OK. Created. Pool Lanes says: Logged 2.5 kilometers.")
+        var other = try exampleSession("homepod", extra: [app])
+        let declined = await play(&other, ["Log a swim in Pool Lanes", "no, not two"])
+        #expect(declined[1].asking == "laps")
+    }
+
+    @Test("a list's name said with the words that suggest it is the name alone",
+          arguments: [("something like Garage Projects", "Garage Projects"), ("I'd go with tax papers", "tax papers"),
+                      ("put it down as Bike Parts", "Bike Parts")])
+    func suggestedListName(answer: String, name: String) async throws {
+        var session = try exampleSession("homepod")
+        let turns = await play(&session, ["Create a list with Demo", answer])
+        #expect(turns[1].reply.text == "OK. Created. Demo says: Your \(name) list is ready.")
+    }
+
     @Test("a bare 'never mind' at the confirmation is the device's cancel")
     func neverMindAtConfirmation() async throws {
         var session = try exampleSession("homepod")

@@ -135,6 +135,21 @@ struct AnswerReaderTests {
         #expect(reader.reply(answer) == .moreOptions)
     }
 
+    @Test("asking where or who else there is asks for more options", arguments: [
+        "where else can I go", "so where else is there", "who else have you got",
+    ])
+    func moreByPlaceOrPerson(answer: String) {
+        #expect(reader.reply(answer) == .moreOptions)
+    }
+
+    @Test("a no after an opener is a plain no; a no later on is not")
+    func noAfterOpener() {
+        #expect(reader.startsWithNo(Normalizer.normalize("actually no, forget it")))
+        #expect(reader.startsWithNo(Normalizer.normalize("oh, nope, never mind")))
+        #expect(!reader.startsWithNo(Normalizer.normalize("never mind, no")))
+        #expect(!reader.startsWithNo(Normalizer.normalize("actually")))
+    }
+
     @Test("core requests with fillers and politeness")
     func coreRequests() {
         #expect(reader.isCancel("um, never mind"))

@@ -45,6 +45,40 @@ struct OpenValueTests {
         #expect(value?.title == title)
     }
 
+    @Test("of two numbers, the one the person settles on", arguments: [
+        ("a bit over five, call it five point three", "5.3"), ("about seven miles, seven point four", "7.4"),
+        ("six, no, six and a half", "6.5"), ("roughly nine, let's say nine point one", "9.1"),
+    ])
+    func settledDecimals(answer: String, expected: String) {
+        #expect(reader.read(answer, as: .decimal)?.id == expected)
+    }
+
+    @Test("two numbers nothing settles are still no value", arguments: [
+        "seven or eight", "about seven, eight", "between two and three", "two adults and two kids",
+    ])
+    func unsettledNumbers(answer: String) {
+        #expect(reader.read(answer, as: .integer) == nil)
+        #expect(reader.read(answer, as: .decimal) == nil)
+    }
+
+    @Test("a count of people said without a number", arguments: [
+        ("just me", "1"), ("only me, thanks", "1"), ("it'll be me and my brother", "2"), ("Priya and me", "2"),
+        ("me and a friend", "2"),
+    ])
+    func peopleCounts(answer: String, expected: String) {
+        #expect(reader.read(answer, as: .integer, question: "How many people are coming?", asking: "Guests guests")?.id == expected)
+    }
+
+    @Test("'me' counts nothing that is not people, nor a group said without a number", arguments: [
+        ("just me", "How many miles did you run?", "Distance distance"),
+        ("me and the kids", "How many people are coming?", "Guests guests"),
+        ("me and my friends", "How many people are coming?", "Guests guests"),
+        ("me and my wife and her sister", "How many people are coming?", "Guests guests"),
+    ])
+    func notPeopleCounts(answer: String, question: String, asking: String) {
+        #expect(reader.read(answer, as: .integer, question: question, asking: asking) == nil)
+    }
+
     @Test("a word that sounds like a number, said alone, is that number (a transcript's \"for\" for \"four\")", arguments: [
         ("for", "4"), ("um, for", "4"), ("for please", "4"), ("to", "2"), ("too", "2"), ("won", "1"), ("ate", "8"),
     ])
@@ -171,6 +205,43 @@ struct OpenValueTests {
     ])
     func showCarriers(answer: String, expected: String) {
         #expect(reader.read(answer, as: .string, question: "What's the show called?", asking: "Name name")?.id == expected)
+    }
+
+    @Test("a title asked for loses the words people look for it with", arguments: [
+        ("I'm looking for Harbor of Small Lights", "Harbor of Small Lights"), ("do you have The Quiet Orchard", "The Quiet Orchard"),
+        ("I'd like the one called Winter Roads", "Winter Roads"), ("I guess Paper Moons", "Paper Moons"),
+        ("it'd be Seven Small Rooms", "Seven Small Rooms"), ("um, probably The Tin Kettle", "The Tin Kettle"),
+        ("I was looking for a book called North of Nowhere", "North of Nowhere"), ("the one called Ash Valley", "Ash Valley"),
+        ("can I borrow Tidewater, please", "Tidewater"),
+    ])
+    func titleLookups(answer: String, expected: String) {
+        #expect(reader.read(answer, as: .string, question: "Which book would you like?", asking: "Title bookTitle")?.id == expected)
+    }
+
+    @Test("a new name loses the words that only suggest it", arguments: [
+        ("something like Garage Projects", "Garage Projects"), ("I'd go with Spring Cleaning", "Spring Cleaning"),
+        ("put it down as Bike Parts", "Bike Parts"), ("let's say Meal Prep", "Meal Prep"), ("probably tax papers", "tax papers"),
+        ("make it Book Swap", "Book Swap"), ("I was thinking yard work", "yard work"), ("maybe call it Band Practice", "Band Practice"),
+        ("I think that'd be Pantry Stock", "Pantry Stock"), ("let's go with Packing for Lisbon", "Packing for Lisbon"),
+    ])
+    func nameSuggestions(answer: String, expected: String) {
+        #expect(reader.read(answer, as: .string, question: "What do you want to call it?", asking: "Name name")?.id == expected)
+    }
+
+    @Test("a name whose own words start like a carrier keeps them; other strings keep hedges", arguments: [
+        // Typed with a title's capitals, the words are the title's.
+        ("Maybe Tomorrow", "What do you want to call it?", "Name name", "Maybe Tomorrow"),
+        ("Something Like Summer", "Which book would you like?", "Title bookTitle", "Something Like Summer"),
+        ("Looking for Alaska", "Which book would you like?", "Title bookTitle", "Looking for Alaska"),
+        ("Make It Work", "What do you want to call it?", "Name name", "Make It Work"),
+        ("I Think We're Alone Now", "Which song?", "Title title", "I Think We're Alone Now"),
+        // Something to do and a message are the person's own words.
+        ("I'm looking for my passport", "What should I remind you about?", "Subject subject", "I'm looking for my passport"),
+        ("maybe buy flowers", "What do you need to do?", "Task task", "maybe buy flowers"),
+        ("I guess I'm running late", "What should I tell your driver?", "Message message", "I guess I'm running late"),
+    ])
+    func carrierLookalikesStay(answer: String, question: String, asking: String, expected: String) {
+        #expect(reader.read(answer, as: .string, question: question, asking: asking)?.id == expected)
     }
 
     @Test("a message to pass on loses the words that pass it on", arguments: [

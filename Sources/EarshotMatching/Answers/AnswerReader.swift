@@ -165,10 +165,13 @@ public struct AnswerReader: Sendable {
         return yes ? .yes : nil
     }
 
-    /// Whether `text` (normalised) starts with a plain no ("no, cancel the order", "nope, never mind"): said
-    /// to a confirmation, that no is the answer, and what follows it only says so again.
+    /// Whether `text` (normalised) starts with a plain no ("no, cancel the order", "nope, never mind"), openers
+    /// aside ("actually no, forget it", "oh no, never mind"): said to a confirmation, that no is the answer,
+    /// and what follows it only says so again.
     public func startsWithNo(_ text: String) -> Bool {
-        text.split(separator: " ").first.map { Self.plainNo.contains(String($0)) } ?? false
+        var words = text.split(separator: " ").map(String.init)
+        while words.count > 1, Self.openerSet.contains(words[0]) { words.removeFirst() }
+        return words.first.map { Self.plainNo.contains($0) } ?? false
     }
 
     /// The words that are a no on their own, and nothing else.
@@ -438,6 +441,8 @@ public struct AnswerReader: Sendable {
         "none of those", "none of them", "something different", "different options", "are there more",
         // The heads of the construction itself: the others, the rest, any other one, what other kinds.
         "others", "the rest", "any other", "what other", "which other",
+        // Asking where or who else there is: "where else can I go", "who else is there".
+        "where else", "who else",
         // More beside the ones read: "any more besides those", "anything other than these".
         "besides those", "besides these", "other than those", "other than these", "apart from those",
         "apart from these",

@@ -25,7 +25,8 @@ public struct OpenValue: Sendable, Equatable {
 /// - string: the words dictated, without fillers, the carriers that open what the string is (a name: "call
 ///   it …", "a novel called …"; a message: "tell them …"; a report: "report that …"; see
 ///   ``dictation(_:question:asking:)``) and closings ("please");
-/// - integer: "a hundred and twenty", "1,200", "four fifty" (450), "about twelve";
+/// - integer: "a hundred and twenty", "1,200", "four fifty" (450), "about twelve"; "just me" (1), "me and my
+///   wife" (2) when the question counts people;
 /// - decimal: "twelve point five", "seven and a half", "4.1";
 /// - currency: "four fifty" ($4.50), "three dollars and twenty cents", "$12.99", "fifty cents";
 /// - date: "tomorrow at three p m", "next Friday", "December the fourth", "in two hours", "at noon",
@@ -34,7 +35,8 @@ public struct OpenValue: Sendable, Equatable {
 /// - duration: "ten minutes", "an hour and a half", "half an hour"; the id is whole seconds ("5400");
 /// - boolean: yes or no as ``AnswerReader/reply(_:)`` hears them ("true" / "false").
 ///
-/// An answer with two numbers where one is wanted ("seven or eight"), or none, is no value: `nil`.
+/// An answer with two numbers where one is wanted ("seven or eight"), or none, is no value: `nil`; unless the
+/// second settles the first ("just under four, call it three point eight", "six, no, six and a half").
 public struct OpenValueReader: Sendable {
     public var now: Date
     public var timeZone: TimeZone
@@ -63,7 +65,12 @@ public struct OpenValueReader: Sendable {
         case .string:
             return Self.dictation(text, question: question, asking: asking).map { OpenValue(id: $0, title: $0) }
         case .integer, .decimal, .currency:
-            return readNumber(Self.soundAlikeNumber(text) ?? text, as: type)
+            if let value = readNumber(Self.soundAlikeNumber(text) ?? text, as: type) { return value }
+            // "just me", "me and my wife" answering "How many people are riding?".
+            let frame = QuestionFrame(question ?? "", asking: asking)
+            guard type == .integer, !frame.words.union(frame.subject).isDisjoint(with: Self.peopleWords),
+                  let count = Self.peopleCount(text) else { return nil }
+            return OpenValue(id: String(count), title: String(count))
         case .date:
             let dates = SpokenDates(now: now, timeZone: timeZone)
             return dates.moment(text).map { OpenValue(id: $0.iso, title: dates.title($0)) }
@@ -82,16 +89,17 @@ public struct OpenValueReader: Sendable {
 
     /// An integer, decimal or amount said in `text`.
     private func readNumber(_ text: String, as type: ParameterType) -> OpenValue? {
+        let text = Self.settledNumber(Self.withoutOneWord(text))
         switch type {
         case .integer:
-            return SpokenNumbers.integer(Self.withoutOneWord(text)).map { OpenValue(id: String($0), title: String($0)) }
+            return SpokenNumbers.integer(text).map { OpenValue(id: String($0), title: String($0)) }
         case .decimal:
-            return SpokenNumbers.decimal(Self.withoutOneWord(text)).map {
+            return SpokenNumbers.decimal(text).map {
                 let text = SpokenNumbers.format($0)
                 return OpenValue(id: text, title: text)
             }
         case .currency:
-            return SpokenNumbers.amount(Self.withoutOneWord(text)).map {
+            return SpokenNumbers.amount(text).map {
                 let text = SpokenNumbers.formatAmount($0)
                 return OpenValue(id: text, title: currencySymbol + text)
             }
@@ -99,6 +107,76 @@ public struct OpenValueReader: Sendable {
             return nil
         }
     }
+
+    /// Words of a question or parameter that count people ("How many people are riding?", "Guests").
+    static let peopleWords: Set<String> = [
+        "people", "person", "persons", "riders", "rider", "guests", "guest", "passengers", "party", "diners", "adults",
+        "travelers", "travellers", "attendees", "players", "seats", "us", "who",
+    ]
+    /// Words around "me" that say nothing about how many: "just me", "it'll be me and my wife".
+    static let countFrame: Set<String> = ["just", "only", "its", "itll", "it", "will", "be", "is", "gonna", "going", "to", "there", "theres"]
+
+    /// How many people a count without a number says: 1 for "just me", "only me", "me alone", "myself"; 2 for
+    /// "me and my wife", "me and a friend", "Sam and me" (one other person: no plural, no number, no
+    /// second "and"). `nil` for anything else ("me and the kids", "all of us").
+    static func peopleCount(_ text: String) -> Int? {
+        var words = AnswerReader.dropClosings(AnswerReader.contentWords(text))
+        while let first = words.first, words.count > 1, AnswerReader.openerSet.contains(first) || countFrame.contains(first) {
+            words.removeFirst()
+        }
+        guard !words.isEmpty, SpokenNumbers.spans(words).isEmpty else { return nil }
+        let alone: Set<[String]> = [["me"], ["myself"], ["me", "alone"], ["me", "by", "myself"], ["by", "myself"], ["im", "alone"],
+                                    ["i", "am", "alone"], ["alone"], ["solo"], ["me", "myself"], ["myself", "alone"]]
+        if alone.contains(words) { return 1 }
+        guard words.filter({ $0 == "and" }).count == 1, let and = words.firstIndex(of: "and") else { return nil }
+        let left = Array(words[..<and]), right = Array(words[(and + 1)...])
+        let other: [String]
+        if left == ["me"] || left == ["myself"] { other = right }
+        else if right == ["me"] || right == ["i"] || right == ["myself"] { other = left }
+        else { return nil }
+        // One other person: a determiner and one word ("my wife", "a friend"), or a name of one or two words.
+        guard (1...2).contains(other.count), let last = other.last, !(last.hasSuffix("s") && !last.hasSuffix("ss")),
+              !["us", "them", "everyone", "everybody", "all", "others", "family", "kids", "friends"].contains(last) else { return nil }
+        if other.count == 2, !["my", "a", "an", "the", "our", "one", "1"].contains(other[0]) { return nil }
+        return 2
+    }
+
+    /// Words that settle on the number said after them: "call it …", "let's say …", "make it …", "I mean …".
+    static let settlingWords: [[String]] = [
+        "call it", "lets say", "lets call it", "say", "make it", "make that", "i mean", "actually", "or rather", "rather",
+        "no", "sorry", "so", "exactly", "precisely", "more like", "lets go with", "put down",
+    ].map { Normalizer.normalize($0).split(separator: " ").map(String.init) }.sorted { $0.count > $1.count }
+    /// Words that make a number only approximate: "just under four", "about six".
+    static let approximating: Set<String> = ["about", "around", "roughly", "under", "over", "almost", "nearly", "approximately", "like"]
+
+    /// Two numbers where the second settles what the first only approached: "just under four, call it three
+    /// point eight", "about six, six point two", "seven, no, eight" → the words from the second on. Any
+    /// other text (one number, "seven or eight", "about seven, eight", "two to three") is returned unchanged.
+    static func settledNumber(_ text: String) -> String {
+        let words = text.split(separator: " ").map(String.init)
+        let spans = SpokenNumbers.spans(words)
+        guard spans.count == 2 else { return text }
+        let first = spans[0].range, second = spans[1].range
+        let between = Array(words[first.upperBound..<second.lowerBound])
+        let settles = settlingWords.contains { between.count >= $0.count && Array(between.suffix($0.count)) == $0 }
+        // "about six, six point two": the first approximate and whole, the second more exact, nothing but a
+        // unit between them ("about seven, eight" stays two numbers).
+        let approximate = first.lowerBound > 0 && approximating.contains(words[first.lowerBound - 1])
+            && between.allSatisfy { unitWords.contains($0) } && !spans[0].hasFraction && spans[0].pair == nil
+            && (spans[1].hasFraction || spans[1].pair != nil)
+        guard settles || approximate else { return text }
+        return words[second.lowerBound...].joined(separator: " ")
+    }
+
+    /// Whether a number answer settles on a second number after a first ("six, no, six and a half", "about
+    /// four, call it three point eight"): its "no" corrects the number, and is no answer of its own.
+    public static func settlesNumber(_ text: String) -> Bool {
+        let words = withoutOneWord(text)
+        return settledNumber(words) != words
+    }
+
+    /// What a number counts, which may stand between an approximate number and an exact one.
+    static let unitWords: Set<String> = ["miles", "mile", "km", "kilometers", "dollars", "bucks", "minutes", "hours", "people", "percent"]
 
     /// Words that sound exactly like a number word ("for" and "four" are both F AO R): a recognizer writes
     /// whichever its language model prefers, and a person typing fast may too.
@@ -120,6 +198,8 @@ public struct OpenValueReader: Sendable {
     /// - anywhere: "it's called …", "the name is …", "how about …"; the question's own frame said again
     ///   ("remind me to …", "that I need to …" to "What should I remind you about?");
     /// - a name or title: "call it …", "let's name this one …"; "a novel called …", "the book is …", "it's …";
+    ///   "I'm looking for …", "something like …", "I'd go with …", "put it down as …", "it'd be …", after
+    ///   hedges ("maybe", "I guess", "I was thinking"); never a typed title's own words ("Looking for Alaska");
     /// - a message: "tell them …", "say …", "let the driver know that …";
     /// - a report or description: "report that …", "I want to mention that …";
     /// - something to do: only its frame ("tell mom happy birthday" stays whole).
@@ -147,6 +227,12 @@ public struct OpenValueReader: Sendable {
                 !(token.raw.first?.isUppercase ?? false) || ["i", "im", "id", "ill", "ive"].contains(token.word)
             }
         }
+        // Typed in title case, every word capitalised but a title's small words ("Maybe Tomorrow", "Looking for
+        // Alaska"): a title's own words, not a hedge or a carrier before one.
+        let titleCased = tokens.count > 1 && tokens.enumerated().allSatisfy { i, token in
+            guard let first = token.raw.first(where: \.isLetter) else { return true }
+            return first.isUppercase || (i > 0 && Self.titleSmallWords.contains(token.word))
+        }
         var changed = true
         var echoed = false
         carriers: while changed && tokens.count > 1 {
@@ -156,6 +242,12 @@ public struct OpenValueReader: Sendable {
             if said.count > 2, said[0] == "how", said[1] == "about" {
                 // "how about …" only suggests: a name's own carrier may follow ("how about just Groceries").
                 tokens.removeFirst(2)
+                changed = true
+                continue
+            } else if kind == .name, !titleCased, let n = Self.leading(nameHedges, of: said), uncapitalized(n) {
+                // "maybe …", "I guess …", "I was thinking …" only hedge a name; its own carrier may follow
+                // ("I think it's called …"). A typed answer in title case is a title ("Maybe Tomorrow").
+                tokens.removeFirst(n)
                 changed = true
                 continue
             } else if let phrase = namingPhrases.first(where: { said.count > $0.count && Array(said.prefix($0.count)) == $0 }) {
@@ -174,6 +266,15 @@ public struct OpenValueReader: Sendable {
             } else if kind != .name, let n = isCarrier(said, nouns: frame.subject, pronoun: false) {
                 // "the message is …", "the problem is …": the parameter's own name.
                 length = n
+            } else if kind == .name, !titleCased, let n = Self.leading(nameCarriers, of: said), uncapitalized(n) {
+                // "I'm looking for …", "something like …", "I'd go with …", "put it down as …", "let's say …":
+                // the name follows; so may a few words that only say what it is ("I'd like the one called …").
+                length = n
+                let rest = Array(said.dropFirst(n))
+                if let m = participleCarrier(rest, asked: frame.words.union(frame.subject), naming: false),
+                   n + m < tokens.count, uncapitalized(n + m) {
+                    length = n + m
+                }
             } else if kind == .message, let n = speechCarrier(said, needsThat: false) {
                 length = n
             } else if kind == .other, let n = speechCarrier(said, needsThat: true) {
@@ -220,6 +321,38 @@ public struct OpenValueReader: Sendable {
     /// The most words a dictated string answer takes (a note, a name); past this it is a ramble.
     public static let longestDictation = 60
 
+    /// The length of the longest of `phrases` that `words` start with and go on after, or `nil`.
+    static func leading(_ phrases: [[String]], of words: [String]) -> Int? {
+        phrases.first { words.count > $0.count && Array(words.prefix($0.count)) == $0 }?.count
+    }
+
+    /// Words a title keeps in lower case ("Looking for Alaska", "North of Nowhere").
+    static let titleSmallWords: Set<String> = [
+        "a", "an", "the", "and", "or", "but", "nor", "for", "of", "in", "on", "at", "to", "by", "with", "from", "as", "into",
+    ]
+
+    /// Words that only hedge or suggest before a name or title ("maybe Car Repairs", "I guess The Night
+    /// Garden", "I was thinking Garden Plans"): taken off, and a name's own carrier may follow.
+    static let nameHedges: [[String]] = [
+        "what about", "how bout", "maybe", "probably", "perhaps", "i guess", "i think", "i suppose", "i believe",
+        "i was thinking", "i was thinking maybe", "im thinking", "i am thinking", "i mean",
+    ].map { Normalizer.normalize($0).split(separator: " ").map(String.init) }.sorted { $0.count > $1.count }
+
+    /// Words people say before the name or title they give or ask for: "I'm looking for …", "something like
+    /// …", "I'd go with …", "let's say …", "put it down as …", "it'd be …", "can I get …". The name follows.
+    static let nameCarriers: [[String]] = [
+        "im looking for", "i am looking for", "i was looking for", "looking for", "im after", "i am after",
+        "do you have", "have you got", "can i get", "can i have", "could i get", "could i have", "can i borrow",
+        "could i borrow", "id like", "i would like", "i want", "i need", "ill take", "ill have", "ill go with",
+        "ill go for", "i will go with", "id go with", "i would go with", "id go for", "id pick", "lets go with",
+        "lets go for", "lets do", "lets make it", "go with", "give me", "get me", "i choose", "i pick",
+        "id say", "i would say", "lets say", "something like", "something along the lines of",
+        "make it", "make that", "put it down as", "put it as", "put it under", "put down", "file it under",
+        "file it as", "save it as", "list it as", "mark it as", "itd be", "it would be", "itll be", "it will be",
+        "itd have to be", "thatd be", "that would be", "thatll be", "its gonna be", "its going to be",
+        "lets just say", "lets just go with", "lets just do",
+    ].map { Normalizer.normalize($0).split(separator: " ").map(String.init) }.sorted { $0.count > $1.count }
+
     /// Words that say a name follows, whatever was asked ("it's called …", "the title is …").
     static let namingPhrases: [[String]] = [
         "its called", "it is called", "it should be called", "the name is", "its name is", "the title is",
@@ -237,7 +370,7 @@ public struct OpenValueReader: Sendable {
     /// articles, "something", "one".
     static let describingWords: Set<String> = [
         "i", "think", "guess", "believe", "suppose", "mean", "its", "it", "is", "was", "thats", "that", "this", "something",
-        "one", "a", "an", "the", "my", "maybe", "probably", "im", "pretty", "sure",
+        "one", "1", "a", "an", "the", "my", "maybe", "probably", "im", "pretty", "sure",
     ]
     /// The most words before a naming participle in a carrier ("I think it's called").
     static let longestParticipleCarrier = 5
