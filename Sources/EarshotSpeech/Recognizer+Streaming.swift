@@ -215,6 +215,7 @@ extension Recognizer {
             return decoded
         }
         lastCompetitor = nil
+        lastHeardFrame = false
         if let (taken, score) = accepted {
             // An answer the grammars took is checked against what the answers' language model hears, which
             // holds the same answers and the commonest English words: speech that names no value ("start a
@@ -235,12 +236,17 @@ extension Recognizer {
                 let (heard, heardScore, heardFrames, found) = (decoded.hypothesis, decoded.score, decoded.frames, decoded.words)
                 if !heard.isEmpty, heardFrames > 0 {
                     let advantage = Double(heardScore - score) / Double(heardFrames)
-                    let agrees = Self.holds(heard, answerWordsOf: taken.text, context: current.context)
-                        || Self.heardPart(of: taken.text, in: heard, context: current.context)
-                    lastCompetitor = (heard, advantage, agrees, taken.text)
                     let gap = Double(phoneScore - heardScore) / Double(heardFrames)
                     let fit = max(0, min(1, (languageModelRejection.fitZero - gap) / languageModelRejection.fitZero))
                     let credible = fit >= languageModelRejection.threshold || !rejects
+                    // In noise, a transcript that fits and heard the answer's own sentence with common words
+                    // where its value was lost the value, not the answer (``heardFrame``).
+                    let holds = Self.holds(heard, answerWordsOf: taken.text, context: current.context)
+                        || Self.heardPart(of: taken.text, in: heard, context: current.context)
+                    lastHeardFrame = !holds && lastSpread < quietSpread && credible
+                        && Self.heardFrame(of: taken.text, in: heard, context: current.context)
+                    let agrees = holds || (keepsFramedValueInNoise && lastHeardFrame)
+                    lastCompetitor = (heard, advantage, agrees, taken.text)
                     // Overruled: an answer the grammars took with little confidence, whatever the model heard
                     // (a transcript that fails its own fit then rejects it); a confident one only by a
                     // transcript that fits and when it names something (a yes or a "go ahead" said quickly is

@@ -1,3 +1,5 @@
+import EarshotMatching
+
 extension Recognizer {
     /// Whether the open values' language model heard **part of** an open-ended value the grammar took, and
     /// common words where the rest was: every word of its transcript that the value's grammar holds (not
@@ -43,5 +45,29 @@ extension Recognizer {
         let others = words.filter { !taken.contains($0) }
         return !heard.isEmpty && heard.isSubset(of: taken) && !others.isEmpty && others.count >= missed && matched >= missed
             && others.allSatisfy { !grammarWords.contains($0) && !frame.contains($0) }
+    }
+
+    /// Whether the answers' language model heard **the sentence around** a list answer the grammars took,
+    /// with common words where its value was: every word of the answer that neither names something nor is
+    /// a filler or an article is in the transcript (at least one besides "one"), and the transcript's other
+    /// words are common ones, none a word of the context's answers or of their frame. Then the model did
+    /// not hear another answer or speech that is no answer: it heard this one and lost its value's word to
+    /// the commonest English words beside it, as noise makes it do ("I'd rather have a cup": grammar "i'd
+    /// rather have uh cup", model "i'd rather have on"; "uh, garden I guess": "a garden i guess", model
+    /// "pardon i guess"). The list answers' counterpart of ``heardPart(of:in:context:)``. Speech that is no
+    /// answer, forced onto an ordinal, shares at most "the" and "one" with it ("dim the bedroom lights":
+    /// "the third one", model "the mother one"). Not for open-ended values.
+    static func heardFrame(of answer: String, in transcript: String, context: RecognitionContext) -> Bool {
+        guard context.valueRules == nil else { return false }
+        let naming = Set(namingWords(of: answer, context: context))
+        guard !naming.isEmpty else { return false }
+        let taken = answer.split(separator: " ").map(String.init)
+        let words = transcript.split(separator: " ").map(String.init)
+        let heard = Set(words)
+        let around = taken.filter { !naming.contains($0) && !AnswerWords.fillers.contains($0) && !["the", "a", "an"].contains($0) }
+        guard around.contains(where: { $0 != "one" }), around.allSatisfy(heard.contains) else { return false }
+        let answerWords = context.vocabulary
+        let others = words.filter { !taken.contains($0) }
+        return !others.isEmpty && others.allSatisfy { !answerWords.contains($0) }
     }
 }

@@ -173,6 +173,15 @@ public final class Recognizer {
     /// (per frame) further for every dB that the utterance's level spread — its loud frames over its quiet
     /// ones, as it came, before noise suppression (``lastSpread``) — falls short of ``quietSpread``. 0: off.
     public var noiseAllowance = 0.3
+    /// Whether, in noise (a level spread under ``quietSpread``), an answer the grammars took stands when the
+    /// answers' language model heard its sentence with common words where its value was
+    /// (``heardFrame(of:in:context:)``): "I'd rather have a cup" at pink 10 dB, taken by the frame as "i'd
+    /// rather have uh cup" and heard by the model as "i'd rather have on", is a cup, not a question asked
+    /// again. False: the check overrules it, as before 2026-11-26.
+    public var keepsFramedValueInNoise = true
+    /// Whether the last answer's check heard its sentence with common words where its value was, in noise
+    /// (what ``keepsFramedValueInNoise`` keeps), for calibrating.
+    public internal(set) var lastHeardFrame = false
     /// The level spread (dB) at and above which speech is heard as in a quiet room (no allowance, and a whole
     /// clip not suppressed: ``suppressesQuietClips``): Piper's clean clips spread 48–81 dB, with pink noise
     /// 10 dB under them 13–17 dB.

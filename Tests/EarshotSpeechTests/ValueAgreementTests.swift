@@ -34,3 +34,32 @@ struct ValueAgreementTests {
         #expect(!Recognizer.heardPart(of: taken, in: transcript, context: context))
     }
 }
+
+/// When the answers' language model, checking an answer the grammars took in noise, heard the answer's own
+/// sentence with a common word where its value was (issue 18: a value's word lost to the commonest English
+/// words at pink 10 dB), the answer stands; a transcript that names another answer, shares only "the" and
+/// "one" with an ordinal forced onto speech, or misses the words around the value still overrules it.
+@Suite("Answers in noise: the check's transcript heard the sentence around the value")
+struct AnswerFrameAgreementTests {
+    @Test("the answer stands when the model heard its sentence and a common word where the value was",
+          arguments: [("Send a postcard to Mom with Postcard", "a garden i guess", "pardon i guess"),
+                      ("Order tomato soup with Soup Chef", "i'd rather have uh cup", "i'd rather have on")])
+    func sentenceHeard(leadIn: String, taken: String, transcript: String) async throws {
+        let session = try await PeopleSpeechTests.session([leadIn])
+        let context = try #require(session.recognitionContext)
+        #expect(!Recognizer.holds(transcript, answerWordsOf: taken, context: context))
+        #expect(Recognizer.heardFrame(of: taken, in: transcript, context: context))
+    }
+
+    @Test("the transcript still overrules an answer it does not bear out",
+          arguments: [("Send a postcard to Mom with Postcard", "the third one", "the mother one"),
+                      ("Send a postcard to Mom with Postcard", "the third one", "what was that one"),
+                      ("Order soup with Soup Chef", "um can i get noodle one please", "can i get tomato one please"),
+                      ("Order soup with Soup Chef", "hmm i'd go for soup then", "my order then"),
+                      ("Order tomato soup with Soup Chef", "i'd rather have uh cup", "i'd rather have")])
+    func notBorneOut(leadIn: String, taken: String, transcript: String) async throws {
+        let session = try await PeopleSpeechTests.session([leadIn])
+        let context = try #require(session.recognitionContext)
+        #expect(!Recognizer.heardFrame(of: taken, in: transcript, context: context))
+    }
+}

@@ -123,7 +123,7 @@ public enum PeopleBenchmark {
                                kinds: Set<PeopleSet.Kind> = Set(PeopleSet.Kind.allCases),
                                loop: SpeechLoop, progress: (@Sendable (String) -> Void)? = nil,
                                diagnostics: ((String) -> Void)? = nil) async throws -> Result {
-        diagnostics?("part\tvoice\tnoise\trow\tkind\thit\tpass\tconfidence\tgap\tcoverage\tsaid\theard\tbest guess\tword gaps\tcompetitor\tadvantage\tagrees\tspread\ttaken")
+        diagnostics?("part\tvoice\tnoise\trow\tkind\thit\tpass\tconfidence\tgap\tcoverage\tsaid\theard\tbest guess\tword gaps\tcompetitor\tadvantage\tagrees\tspread\ttaken\tvoiced\tphones\tframe")
         let workspace = Workspace(apps: try PeopleSet.apps(folder: folder), profiles: try Bundled.profiles())
         var sessions: [String: Session] = [:]
         // One clock for the whole run, and the same for every run: a row's typed target and its spoken turn
@@ -199,7 +199,8 @@ public enum PeopleBenchmark {
                                          recognition.pass.rawValue, String(recognition.confidence), String(format: "%.1f", recognitionDiagnostics.gap),
                                          String(format: "%.2f", recognitionDiagnostics.coverage), row.text, recognition.text, recognition.bestGuess, gaps,
                                          competitor?.text ?? "", competitor.map { String(format: "%.1f", $0.advantage) } ?? "", competitor.map { $0.agrees ? "1" : "0" } ?? "",
-                                         String(format: "%.1f", loop.recognizer.lastSpread), competitor?.taken ?? ""]
+                                         String(format: "%.1f", loop.recognizer.lastSpread), competitor?.taken ?? "",
+                                         String(format: "%.2f", recognitionDiagnostics.voiced), String(recognitionDiagnostics.phones), loop.recognizer.lastHeardFrame ? "1" : "0"]
                                 .joined(separator: "\t"))
                         }
                         tally.audioSeconds += audio.duration

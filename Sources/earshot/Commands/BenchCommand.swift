@@ -124,6 +124,9 @@ struct BenchCommand: AsyncParsableCommand {
     @Option(help: ArgumentHelp("How much further (gap per frame, per dB of level spread under 30) a language model's transcript may sit from free phones in noise (0: off), for calibrating.", visibility: .hidden))
     var noiseAllowance: Double?
 
+    @Flag(help: ArgumentHelp("In noise, let the answers' language model overrule an answer the grammars took even when it heard the answer's sentence with common words where its value was, as before 2026-11-26, for comparing.", visibility: .hidden))
+    var dropFramedValue = false
+
     @Flag(help: ArgumentHelp("Decode every pass one after the other on one thread (the recognizer's parallel passes off), for comparing.", visibility: .hidden))
     var sequentialPasses = false
 
@@ -312,6 +315,7 @@ struct BenchCommand: AsyncParsableCommand {
             if sequentialPasses { loop.recognizer.parallelPasses = false }
             if let passDecoder { loop.recognizer.languageModelPassOptions = passDecoder.split(separator: " ").map(String.init) }
             if let noiseAllowance { loop.recognizer.noiseAllowance = noiseAllowance }
+            if dropFramedValue { loop.recognizer.keepsFramedValueInNoise = false }
             if let noiseSuppression { loop.recognizer.noiseSuppression = noiseSuppression == 0 ? nil : noiseSuppression }
             if let competitorMargin { loop.recognizer.competitorMargin = competitorMargin }
             if let competitorConfidence { loop.recognizer.competitorConfidence = competitorConfidence }
