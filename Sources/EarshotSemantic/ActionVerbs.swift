@@ -308,7 +308,13 @@ public struct ActionVerbs: Sendable {
     /// ends in "-ing" ("stop parking", "set a feeding time") unless it is a light verb, its verb, and its
     /// category's verbs (the default when it names none).
     public func verbs(of intent: Intent, phrases: [Phrase]) -> Set<String> {
-        var out = ownVerbs(of: intent, phrases: phrases)
+        verbs(of: intent, own: ownVerbs(of: intent, phrases: phrases))
+    }
+
+    /// ``verbs(of:phrases:)`` from the intent's own verbs (``ownVerbs(of:phrases:)``) already read: with its
+    /// verb and its category's verbs.
+    public func verbs(of intent: Intent, own: Set<String>) -> Set<String> {
+        var out = own
         out.formUnion(net.lemmas(of: Normalizer.normalize(intent.verb)))
         for verb in intent.category.verbs { out.formUnion(net.lemmas(of: Normalizer.normalize(verb).replacingOccurrences(of: " ", with: "_"))) }
         return out

@@ -184,8 +184,12 @@ public struct SemanticMatcher: FlexibleMatcher {
             let intents = position < index.apps.count ? index.apps[position].intents : []
             return intents.map { id in (intent: app.manifest.intent(id), phrases: phrases.filter { $0.intent.id == id }.map(\.phrase)) }
         }
-        intentVerbs = indexed.map { $0.map { entry in entry.intent.map { verbs.verbs(of: $0, phrases: entry.phrases) } ?? [] } }
-        intentOwnVerbs = indexed.map { $0.map { entry in entry.intent.map { verbs.ownVerbs(of: $0, phrases: entry.phrases) } ?? [] } }
+        // An intent's own verbs are read from its phrases once; its verbs add its category's to them.
+        let ownVerbs = indexed.map { $0.map { entry in entry.intent.map { verbs.ownVerbs(of: $0, phrases: entry.phrases) } ?? [] } }
+        intentOwnVerbs = ownVerbs
+        intentVerbs = zip(indexed, ownVerbs).map { entries, own in
+            zip(entries, own).map { entry, own in entry.intent.map { verbs.verbs(of: $0, own: own) } ?? [] }
+        }
         intentAnswers = indexed.map { $0.map { entry in entry.intent.map { verbs.answers($0, phrases: entry.phrases) } ?? true } }
         let lemmas = Array(Set(intentVerbs.flatMap { $0.flatMap { $0 } })).sorted()
         verbFrames = Dictionary(uniqueKeysWithValues: zip(lemmas, encoder.encode(lemmas.map(ActionVerbs.frame))))

@@ -217,9 +217,10 @@ public struct OpenValueReader: Sendable {
         // then asks "Which <title>?"): "call it a day" answering "What should I remind you about?" is a reminder.
         let naming = question == nil || frame.asksName
         let kind = frame.kind
-        // What a name's carrier may call the thing: the question's and the parameter's words ("book" of
-        // "Which book would you like?"), "name", "title".
-        let nameNouns = frame.words.union(frame.subject).union(["name", "title"]).subtracting(QuestionFrame.functionWords)
+        // What the question and the parameter name ("book" of "Which book would you like?").
+        let asked = frame.words.union(frame.subject)
+        // What a name's carrier may call the thing: those words, "name", "title".
+        let nameNouns = asked.union(["name", "title"]).subtracting(QuestionFrame.functionWords)
         // Typed words written with capitals after the first are a title's own ("A Man Called Ove", "The Book
         // Is Open"), not a carrier; "I", "I'm" are capitalised anyway.
         func uncapitalized(_ length: Int) -> Bool {
@@ -250,11 +251,11 @@ public struct OpenValueReader: Sendable {
                 tokens.removeFirst(n)
                 changed = true
                 continue
-            } else if let phrase = namingPhrases.first(where: { said.count > $0.count && Array(said.prefix($0.count)) == $0 }) {
-                length = phrase.count
+            } else if let n = Self.leading(namingPhrases, of: said) {
+                length = n
             } else if naming, let n = namingCarrier(said) {
                 length = n
-            } else if let n = participleCarrier(said, asked: frame.words.union(frame.subject), naming: naming || kind == .name),
+            } else if let n = participleCarrier(said, asked: asked, naming: naming || kind == .name),
                       uncapitalized(n) {
                 // "something called …", "a book named …", "a novel called …", "I think it's called …": a few
                 // words that end in a naming participle, when they only describe the thing asked (or the
@@ -271,7 +272,7 @@ public struct OpenValueReader: Sendable {
                 // the name follows; so may a few words that only say what it is ("I'd like the one called …").
                 length = n
                 let rest = Array(said.dropFirst(n))
-                if let m = participleCarrier(rest, asked: frame.words.union(frame.subject), naming: false),
+                if let m = participleCarrier(rest, asked: asked, naming: false),
                    n + m < tokens.count, uncapitalized(n + m) {
                     length = n + m
                 }
