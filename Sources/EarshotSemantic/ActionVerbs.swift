@@ -79,7 +79,13 @@ public struct ActionVerbs: Sendable {
         "hey", "ok", "okay", "and", "can", "could", "would", "will", "should", "may", "might", "to", "want", "wanna", "like",
         "need", "gonna", "lets", "let", "go", "ahead", "help", "oh", "hi", "siri", "yo", "actually", "kindly", "again",
         "love", "try", "trying", "going", "able", "be", "whatever", "rather", "really", "definitely", "theres", "maybe",
+        "ive", "weve", "already",
     ]
+
+    /// The subjects of a statement about the speaker ("I'm pulling out now", "I paid to park", "we've
+    /// left"): after one, an inflected verb tells what happened, and the request, when one follows, is
+    /// the next clause's ("…, close out my session"). "were" ("we're") only before a word in "-ing".
+    static let statementSubjects: Set<String> = ["i", "im", "ive", "we", "weve"]
 
     /// Words that refuse the action that follows: English's negators as they reach a request,
     /// apostrophes dropped.
@@ -166,9 +172,16 @@ public struct ActionVerbs: Sendable {
     func scan(_ words: [Substring]) -> (request: Request, range: Range<Int>?) {
         var index = 0
         var negated = false
+        var subject = false
         while index < words.count {
             let word = String(words[index])
             let next = index + 1 < words.count ? String(words[index + 1]) : nil
+            // "we're leaving for the week, …": "were" before a word in "-ing" is a subject, not a question.
+            if !negated, word == "were", next?.hasSuffix("ing") == true {
+                subject = true
+                index += 1
+                continue
+            }
             // "No, order the tomato soup": a "no" before a verb and its object answers something else; the
             // request after it is not refused.
             if word == "no", index + 2 < words.count, Self.objectStarts.contains(String(words[index + 2])),
@@ -187,10 +200,14 @@ public struct ActionVerbs: Sendable {
                 return (.question, nil)
             }
             if Self.lead.contains(word) || word == "do" {
+                if Self.statementSubjects.contains(word) { subject = true }
                 index += 1
                 continue
             }
             let reading = reading(words, at: index)
+            // A statement about the speaker before the request ("I'm pulling out now, close out my session",
+            // "I paid to park at the trailhead, note it"): the request's verb is the next clause's.
+            if subject, !negated, let later = laterRequest(words, statement: index, reading: reading) { return later }
             // A particle after the object ("take [my postcard] off"): the verb has an object, so it means
             // what WordNet's senses with an object mean; when the commonest of those is one of the other
             // actions, or a kind of one, that action is named beside it.
@@ -233,6 +250,45 @@ public struct ActionVerbs: Sendable {
             return isVerb ? (.verb(lemmas), range) : (.unknown, nil)
         }
         return (negated ? .negated : .unknown, nil)
+    }
+
+    /// The request after a statement about the speaker, when one follows: the verb at `statement`, said
+    /// after a subject (``statementSubjects``), is inflected ("pulling", "paid", "hooked up": it tells what
+    /// happened, not what to do), or a refusal verb followed by a preposition ("I'm stopping for a rest":
+    /// it refuses nothing); the request is the first later word that is a verb in its base form, not
+    /// after a determiner, a preposition, "to" or a subject ("a drink", "to park", "I do"), with its
+    /// object or particle after it ("close out …", "note it", "start the …"), or a negator ("don't do it
+    /// again"). Nil when none follows: the statement is the request ("I just parked on Elm Street").
+    func laterRequest(_ words: [Substring], statement index: Int,
+                      reading: (lemmas: [String], width: Int, particle: Int?)) -> (request: Request, range: Range<Int>?)? {
+        let word = String(words[index])
+        let after = index + reading.width < words.count ? String(words[index + reading.width]) : nil
+        let inflected = reading.lemmas.isEmpty
+            ? word.hasSuffix("ed") || word.hasSuffix("ing")
+            : !reading.lemmas.contains { $0.split(separator: "_").first.map(String.init) == word }
+        let refusing = reading.lemmas.contains(where: Self.refusals.contains)
+        guard inflected, !refusing || after.map(Self.prepositions.contains) == true else { return nil }
+        var position = index + reading.width
+        while position < words.count {
+            let candidate = String(words[position])
+            let next = position + 1 < words.count ? String(words[position + 1]) : nil
+            let previous = String(words[position - 1])
+            defer { position += 1 }
+            let negator = Self.negations.contains(candidate) || (candidate == "do" && next == "not")
+            if !negator {
+                guard !Self.determiners.contains(previous), !Self.prepositions.contains(previous), previous != "to",
+                      !Self.statementSubjects.contains(previous), !Self.questionWords.contains(previous) else { continue }
+                let later = self.reading(words, at: position)
+                guard later.lemmas.contains(where: { $0.split(separator: "_").first.map(String.init) == candidate }) else { continue }
+                let end = position + later.width
+                guard later.width > 1 || later.particle != nil || (end < words.count && Self.objectStarts.contains(String(words[end]))) else {
+                    continue
+                }
+            }
+            let rest = scan(Array(words[position...]))
+            return (rest.request, rest.range.map { ($0.lowerBound + position)..<($0.upperBound + position) })
+        }
+        return nil
     }
 
     /// The verb lemmas of the word at `index`, as a verb of several words when WordNet has one.
