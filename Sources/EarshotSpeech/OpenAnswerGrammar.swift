@@ -48,9 +48,9 @@ public enum OpenAnswerGrammar {
         case .date:
             rules += """
             <hour> = one | two | three | four | five | six | seven | eight | nine | ten | eleven | twelve;
-            <minute> = <decade> [<digit>] | oh <digit> | ten | fifteen;
+            <minute> = (twenty | thirty | forty | fifty) [<digit>] | oh <digit> | ten | fifteen;
             <clock> = <hour> [<minute>] [a m | p m | o'clock | in the morning | in the afternoon | in the evening | at night]
-                | noon | midnight | half past <hour> | quarter (past | to) <hour>;
+                | noon | midday | midnight | half past <hour> | quarter (past | to) <hour>;
             <weekday> = monday | tuesday | wednesday | thursday | friday | saturday | sunday;
             <month> = january | february | march | april | may | june | july | august | september | october | november | december;
             <ordinal> = first | second | third | fourth | fifth | sixth | seventh | eighth | ninth | tenth | eleventh | twelfth

@@ -38,6 +38,10 @@ public struct RecognitionContext: Sendable, Hashable {
     /// JSGF rules defining `<value>` (an open-ended value's forms, ``OpenAnswerGrammar``): the grammar holds
     /// `<value>` beside the sentences, and the frame goes around both.
     public private(set) var valueRules: String?
+    /// How the dialogue reads an open-ended value out of words (``ValueReading``): the answers' check lets
+    /// the value the grammar took stand when the model's transcript means the same value in other words
+    /// ("fourteen dollar" and "fourteen dollars"). Nil: words only.
+    public var valueReading: ValueReading?
 
     public init(name: String, sentences: [String], kind: Kind = .request, languageModel: DomainLanguageModel? = nil,
                 leading: [String] = [], trailing: [String] = [], framedSentences: [String] = [], dictation: Bool = false,
@@ -109,4 +113,22 @@ extension String {
     func trimmingCharacters(in character: Character) -> String {
         String(drop { $0 == character }.reversed().drop { $0 == character }.reversed())
     }
+}
+
+/// How the dialogue reads an open-ended value out of words: the value's id ("14.00", "2026-11-26T12:00",
+/// "3600"), or nil when the words hold none. Compared by `key` (the kind of value and the clock it reads at).
+public struct ValueReading: Sendable, Hashable {
+    public let key: String
+    let read: @Sendable (String) -> String?
+
+    public init(key: String, read: @escaping @Sendable (String) -> String?) {
+        self.key = key
+        self.read = read
+    }
+
+    /// The value `words` name, if any.
+    public func callAsFunction(_ words: String) -> String? { read(words) }
+
+    public static func == (a: ValueReading, b: ValueReading) -> Bool { a.key == b.key }
+    public func hash(into hasher: inout Hasher) { hasher.combine(key) }
 }

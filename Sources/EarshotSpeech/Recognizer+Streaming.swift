@@ -243,6 +243,7 @@ extension Recognizer {
                     // where its value was lost the value, not the answer (``heardFrame``).
                     let holds = Self.holds(heard, answerWordsOf: taken.text, context: current.context)
                         || Self.heardPart(of: taken.text, in: heard, context: current.context)
+                        || Self.readsSame(taken.text, as: heard, context: current.context)
                     lastHeardFrame = !holds && lastSpread < quietSpread && credible
                         && Self.heardFrame(of: taken.text, in: heard, context: current.context)
                     let agrees = holds || (keepsFramedValueInNoise && lastHeardFrame)

@@ -47,6 +47,18 @@ extension Recognizer {
             && others.allSatisfy { !grammarWords.contains($0) && !frame.contains($0) }
     }
 
+    /// Whether the open values' language model heard **the same value in other words** as the grammar took:
+    /// both read (``RecognitionContext/valueReading``) as one value. The grammar holds "dollar" and
+    /// "dollars", "a hour" and "an hour", "mile" and "miles", and in noise it takes one where the person
+    /// said the other; the model, whose sentences are the forms people say, hears the other ("fourteen
+    /// dollar" against "fourteen dollars", "a hour and twenty minutes" against "an hour and twenty
+    /// minutes"). Two passes that hear the same value agree, whatever their words: the value stands. A
+    /// transcript that names no value, or another one, is judged as before. Only for open-ended values.
+    static func readsSame(_ value: String, as transcript: String, context: RecognitionContext) -> Bool {
+        guard context.valueRules != nil, let reading = context.valueReading, let taken = reading(value) else { return false }
+        return reading(transcript) == taken
+    }
+
     /// Whether the answers' language model heard **the sentence around** a list answer the grammars took,
     /// with common words where its value was: every word of the answer that neither names something nor is
     /// a filler or an article is in the transcript (at least one besides "one"), and the transcript's other

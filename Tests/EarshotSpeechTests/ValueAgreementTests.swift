@@ -33,6 +33,35 @@ struct ValueAgreementTests {
         let context = try #require(session.recognitionContext)
         #expect(!Recognizer.heardPart(of: taken, in: transcript, context: context))
     }
+
+    @Test("the value stands when the model heard the same value in other words",
+          arguments: [("Log an expense in Day Planner", "fourteen dollar", "fourteen dollars"),
+                      ("Start a timer with Day Planner", "a hour and twenty minutes", "an hour and twenty minutes"),
+                      ("Add a reminder in Day Planner | call the dentist", "tomorrow at noon", "um tomorrow at midday")])
+    func sameValue(leadIn: String, taken: String, transcript: String) async throws {
+        let session = try await PeopleSpeechTests.session(leadIn.components(separatedBy: " | "))
+        let context = try #require(session.recognitionContext)
+        #expect(!Recognizer.holds(transcript, answerWordsOf: taken, context: context))
+        #expect(Recognizer.readsSame(taken, as: transcript, context: context))
+    }
+
+    @Test("a transcript that means another value, or none, is no agreement",
+          arguments: [("Log an expense in Day Planner", "forty two dollars and ten cents", "forty dollars and thirty cents"),
+                      ("Start a timer with Day Planner", "ten minute okay", "tell me a joke"),
+                      ("Add a reminder in Day Planner | call the dentist", "monday night at nine", "monday tonight at nine")])
+    func otherValue(leadIn: String, taken: String, transcript: String) async throws {
+        let session = try await PeopleSpeechTests.session(leadIn.components(separatedBy: " | "))
+        let context = try #require(session.recognitionContext)
+        #expect(!Recognizer.readsSame(taken, as: transcript, context: context))
+    }
+
+    @Test("a date's grammar holds midday and no clock minute past fifty-nine")
+    func clockForms() {
+        let words = OpenAnswerGrammar.words(in: OpenAnswerGrammar.rules(.date))
+        #expect(words.contains("midday"))
+        let minute = OpenAnswerGrammar.rules(.date).split(separator: "\n").first { $0.contains("<minute> =") } ?? ""
+        #expect(!minute.contains("<decade>") && !minute.contains("eighty"))
+    }
 }
 
 /// When the answers' language model, checking an answer the grammars took in noise, heard the answer's own

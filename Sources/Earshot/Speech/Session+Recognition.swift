@@ -1,3 +1,4 @@
+import Foundation
 import EarshotDialogue
 import EarshotMatching
 import EarshotModel
@@ -42,10 +43,15 @@ extension Session {
             // answer frame, judged like any answer; the language model checks what it took and transcribes
             // what it rejected (docs/speech.md, "Open-ended values").
             let frame = answerFrame
-            return RecognitionContext(name: name, sentences: Session.coreSentences, kind: .answer, languageModel: model,
-                                      leading: frame.leading + OpenAnswerGrammar.leading,
-                                      trailing: frame.trailing + OpenAnswerGrammar.trailing,
-                                      valueRules: OpenAnswerGrammar.rules(kind))
+            var context = RecognitionContext(name: name, sentences: Session.coreSentences, kind: .answer, languageModel: model,
+                                             leading: frame.leading + OpenAnswerGrammar.leading,
+                                             trailing: frame.trailing + OpenAnswerGrammar.trailing,
+                                             valueRules: OpenAnswerGrammar.rules(kind))
+            // The dialogue's reader, so the answers' check compares what the grammar and the model heard as values
+            // ("fourteen dollar" and "fourteen dollars" are one amount), at one clock for both.
+            let reader = OpenValueReader(now: settings.now ?? Date(), timeZone: settings.timeZone ?? .current)
+            context.valueReading = ValueReading(key: kind.rawValue) { reader.read($0, as: type)?.id }
+            return context
         }
         guard let expected = expectedSentences else { return nil }
         guard !isInConversation else {
