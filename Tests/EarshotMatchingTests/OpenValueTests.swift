@@ -19,7 +19,7 @@ struct OpenValueTests {
     @Test("integers in spoken and written forms", arguments: [
         ("a hundred and twenty", "120"), ("1,200", "1200"), ("twelve hundred", "1200"), ("about twelve", "12"),
         ("three please", "3"), ("make it two", "2"), ("two thousand five hundred", "2500"), ("forty two", "42"),
-        ("a dozen", "12"), ("zero", "0"), ("just one", "1"),
+        ("a dozen", "12"), ("zero", "0"), ("just one", "1"), ("half a dozen", "6"),
     ])
     func integers(answer: String, expected: String) {
         #expect(reader.read(answer, as: .integer)?.id == expected)
@@ -27,7 +27,7 @@ struct OpenValueTests {
 
     @Test("decimals", arguments: [
         ("twelve point five", "12.5"), ("seven and a half", "7.5"), ("4.1", "4.1"), ("about 3 point 2 miles", "3.2"),
-        ("half", "0.5"), ("ten", "10"), ("three point one four", "3.14"),
+        ("half", "0.5"), ("ten", "10"), ("three point one four", "3.14"), ("three and three quarter miles", "3.75"),
     ])
     func decimals(answer: String, expected: String) {
         #expect(reader.read(answer, as: .decimal)?.id == expected)
@@ -37,7 +37,8 @@ struct OpenValueTests {
         ("four fifty", "4.50", "$4.50"), ("three dollars and twenty cents", "3.20", "$3.20"), ("$12.99", "12.99", "$12.99"),
         ("fifty cents", "0.50", "$0.50"), ("twenty bucks", "20.00", "$20.00"), ("twelve ninety nine", "12.99", "$12.99"),
         ("twelve point five", "12.50", "$12.50"), ("a hundred and twenty dollars", "120.00", "$120.00"),
-        ("3 dollars 20", "3.20", "$3.20"),
+        ("3 dollars 20", "3.20", "$3.20"), ("two grand", "2000.00", "$2000.00"), ("a grand", "1000.00", "$1000.00"),
+        ("it came to six oh five", "6.05", "$6.05"),
     ])
     func amounts(answer: String, id: String, title: String) {
         let value = reader.read(answer, as: .currency)
@@ -48,13 +49,22 @@ struct OpenValueTests {
     @Test("of two numbers, the one the person settles on", arguments: [
         ("a bit over five, call it five point three", "5.3"), ("about seven miles, seven point four", "7.4"),
         ("six, no, six and a half", "6.5"), ("roughly nine, let's say nine point one", "9.1"),
+        ("four, maybe five, let's say five", "5"), ("seven, no wait, eight", "8"),
     ])
     func settledDecimals(answer: String, expected: String) {
         #expect(reader.read(answer, as: .decimal)?.id == expected)
     }
 
+    @Test("of two lengths, the one the person settles on", arguments: [
+        ("eight, no wait, ten minutes", "600"), ("two hours, sorry, three hours", "10800"),
+    ])
+    func settledDurations(answer: String, expected: String) {
+        #expect(reader.read(answer, as: .duration)?.id == expected)
+    }
+
     @Test("two numbers nothing settles are still no value", arguments: [
         "seven or eight", "about seven, eight", "between two and three", "two adults and two kids",
+        "four, let's say five, or six",
     ])
     func unsettledNumbers(answer: String) {
         #expect(reader.read(answer, as: .integer) == nil)

@@ -75,6 +75,8 @@ public struct OpenValueReader: Sendable {
             let dates = SpokenDates(now: now, timeZone: timeZone)
             return dates.moment(text).map { OpenValue(id: $0.iso, title: dates.title($0)) }
         case .duration:
+            // "eight, no wait, ten minutes": the length settled on.
+            let text = Self.settledNumber(AnswerReader.contentWords(text).joined(separator: " "))
             return SpokenDates.duration(text).map { OpenValue(id: String($0), title: SpokenDates.durationTitle($0)) }
         case .boolean:
             switch AnswerReader().reply(text) {
@@ -144,21 +146,25 @@ public struct OpenValueReader: Sendable {
     /// Words that settle on the number said after them: "call it …", "let's say …", "make it …", "I mean …".
     static let settlingWords: [[String]] = [
         "call it", "lets say", "lets call it", "say", "make it", "make that", "i mean", "actually", "or rather", "rather",
-        "no", "sorry", "so", "exactly", "precisely", "more like", "lets go with", "put down",
+        "no", "sorry", "so", "exactly", "precisely", "more like", "lets go with", "put down", "wait", "no wait",
+        "i meant", "scratch that", "correction", "hang on",
     ].map { Normalizer.normalize($0).split(separator: " ").map(String.init) }.sorted { $0.count > $1.count }
     /// Words that make a number only approximate: "just under four", "about six".
     static let approximating: Set<String> = ["about", "around", "roughly", "under", "over", "almost", "nearly", "approximately", "like"]
 
-    /// Two numbers where the second settles what the first only approached: "just under four, call it three
-    /// point eight", "about six, six point two", "seven, no, eight" → the words from the second on. Any
-    /// other text (one number, "seven or eight", "about seven, eight", "two to three") is returned unchanged.
+    /// Two or more numbers where the last settles what came before: "just under four, call it three point
+    /// eight", "about six, six point two", "seven, no, eight", "four, maybe five, let's say five" → the words
+    /// from the last on. Any other text (one number, "seven or eight", "about seven, eight", "two to three",
+    /// "four, let's say five, or six") is returned unchanged.
     static func settledNumber(_ text: String) -> String {
         let words = text.split(separator: " ").map(String.init)
         let spans = SpokenNumbers.spans(words)
-        guard spans.count == 2 else { return text }
-        let first = spans[0].range, second = spans[1].range
+        guard spans.count >= 2 else { return text }
+        let first = spans[spans.count - 2].range, second = spans[spans.count - 1].range
         let between = Array(words[first.upperBound..<second.lowerBound])
         let settles = settlingWords.contains { between.count >= $0.count && Array(between.suffix($0.count)) == $0 }
+        // Three numbers or more are settled only by words that say so ("four, maybe five, let's say five").
+        guard settles || spans.count == 2 else { return text }
         // "about six, six point two": the first approximate and whole, the second more exact, nothing but a
         // unit between them ("about seven, eight" stays two numbers).
         let approximate = first.lowerBound > 0 && approximating.contains(words[first.lowerBound - 1])

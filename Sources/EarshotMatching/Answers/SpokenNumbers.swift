@@ -25,7 +25,7 @@ public enum SpokenNumbers {
         "thirteen", "fourteen", "fifteen", "sixteen", "seventeen", "eighteen", "nineteen", "twenty", "thirty", "forty",
         "fifty", "sixty", "seventy", "eighty", "ninety", "hundred", "thousand", "million", "point", "and", "a", "an",
         "half", "quarter", "quarters", "dollar", "dollars", "buck", "bucks", "cent", "cents", "dozen", "couple",
-        "minus", "negative",
+        "minus", "negative", "grand",
     ]
 
     /// Spells a whole number in words ("120" → "one hundred twenty"), for grammar sentences.
@@ -104,6 +104,8 @@ public enum SpokenNumbers {
 
     static let multipliers: [String: Double] = ["hundred": 100, "thousand": 1000, "million": 1_000_000, "billion": 1_000_000_000]
     static let moneyWords: Set<String> = ["dollar", "dollars", "buck", "bucks", "usd"]
+    /// Thousands of dollars: "two grand", "a grand".
+    static let thousandsOfMoney: Set<String> = ["grand"]
     static let centWords: Set<String> = ["cent", "cents"]
 
     static func isWhole(_ word: String) -> Bool { !word.isEmpty && word.allSatisfy(\.isASCII) && word.allSatisfy(\.isNumber) }
@@ -145,9 +147,19 @@ public enum SpokenNumbers {
             // "4 50": a price or a time said as two numbers.
             pair = second
             i += 1
+        } else if afterCardinal == cardinalStart + 1, isWhole(words[cardinalStart]), value >= 1, value < 100,
+                  i + 1 < words.count, words[i] == "oh", isWhole(words[i + 1]), words[i + 1].count == 1, let second = Int(words[i + 1]) {
+            // "6 oh 5": a price or a time whose second number is one digit (6.05, 6:05).
+            pair = second
+            i += 2
         }
         var isMoney = false
-        if i < words.count, moneyWords.contains(words[i]) {
+        if i < words.count, thousandsOfMoney.contains(words[i]), pair == nil, !hasFraction || value < 1000 {
+            // "two grand", "a grand"
+            value *= 1000
+            isMoney = true
+            i += 1
+        } else if i < words.count, moneyWords.contains(words[i]) {
             isMoney = true
             i += 1
             // "3 dollars and 20 cents", "3 dollars 20"
@@ -179,9 +191,13 @@ public enum SpokenNumbers {
             value = number
             i += 1
         } else if words[i] == "a" || words[i] == "an", i + 1 < words.count,
-                  multipliers[words[i + 1]] != nil || words[i + 1] == "dozen" || moneyWords.contains(words[i + 1]) {
+                  multipliers[words[i + 1]] != nil || words[i + 1] == "dozen" || moneyWords.contains(words[i + 1])
+                    || thousandsOfMoney.contains(words[i + 1]) {
             value = 1
             i += 1
+        } else if words[i] == "half", i + 2 < words.count, words[i + 1] == "a", words[i + 2] == "dozen" {
+            // "half a dozen"
+            return (6, i + 3)
         } else if words[i] == "dozen" || (words[i] == "a" && i + 1 < words.count && words[i + 1] == "couple") {
             value = words[i] == "dozen" ? 12 : 2
             i += words[i] == "dozen" ? 1 : 2
@@ -234,7 +250,8 @@ public enum SpokenNumbers {
             if words[i + 2] == "half" { return (0.5, i + 3) }
             if words[i + 2] == "quarter" { return (0.25, i + 3) }
         }
-        if words[i + 1] == "3", words[i + 2] == "quarters" { return (0.75, i + 3) }
+        // "and 3 quarters", "and 3 quarter miles"
+        if words[i + 1] == "3", words[i + 2] == "quarters" || words[i + 2] == "quarter" { return (0.75, i + 3) }
         return nil
     }
 
