@@ -116,7 +116,8 @@ extension String {
 }
 
 /// How the dialogue reads an open-ended value out of words: the value's id ("14.00", "2026-11-26T12:00",
-/// "3600"), or nil when the words hold none. Compared by `key` (the kind of value and the clock it reads at).
+/// "3600"), or nil when the words hold none. Compared by `key` (the kind of value) only: two contexts that
+/// differ only in the reader's clock are one context, and the check reads with the turn's own context.
 public struct ValueReading: Sendable, Hashable {
     public let key: String
     let read: @Sendable (String) -> String?

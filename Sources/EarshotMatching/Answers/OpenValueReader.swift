@@ -160,7 +160,8 @@ public struct OpenValueReader: Sendable {
         let words = text.split(separator: " ").map(String.init)
         let spans = SpokenNumbers.spans(words)
         guard spans.count >= 2 else { return text }
-        let first = spans[spans.count - 2].range, second = spans[spans.count - 1].range
+        let earlier = spans[spans.count - 2], last = spans[spans.count - 1]
+        let first = earlier.range, second = last.range
         let between = Array(words[first.upperBound..<second.lowerBound])
         let settles = settlingWords.contains { between.count >= $0.count && Array(between.suffix($0.count)) == $0 }
         // Three numbers or more are settled only by words that say so ("four, maybe five, let's say five").
@@ -168,8 +169,8 @@ public struct OpenValueReader: Sendable {
         // "about six, six point two": the first approximate and whole, the second more exact, nothing but a
         // unit between them ("about seven, eight" stays two numbers).
         let approximate = first.lowerBound > 0 && approximating.contains(words[first.lowerBound - 1])
-            && between.allSatisfy { unitWords.contains($0) } && !spans[0].hasFraction && spans[0].pair == nil
-            && (spans[1].hasFraction || spans[1].pair != nil)
+            && between.allSatisfy { unitWords.contains($0) } && !earlier.hasFraction && earlier.pair == nil
+            && (last.hasFraction || last.pair != nil)
         guard settles || approximate else { return text }
         return words[second.lowerBound...].joined(separator: " ")
     }
