@@ -39,6 +39,21 @@ struct AnswerReaderTests {
         #expect(reader.choose("tomato soup, yes, tomato soup", among: soups) == .option(1))
     }
 
+    @Test("a value taken back ('no wait', 'actually', 'sorry, I mean') gives way to the one said after", arguments: [
+        ("tomato soup. no wait, the clam chowder", 0), ("the chowder, actually no, chicken noodle soup", 2),
+        ("clam chowder, sorry, I mean tomato soup", 1), ("a latte, make that a mocha", 1),
+    ])
+    func corrections(answer: String, expected: Int) {
+        let options = answer.contains("latte") ? drinks : soups
+        #expect(reader.choose(answer, among: options) == .option(expected))
+    }
+
+    @Test("two values with nothing taken back, or two after the correction, are still asked again")
+    func uncorrected() {
+        #expect(reader.choose("the chowder, or actually tomato soup or chicken noodle soup", among: soups) == .several([0, 1, 2]))
+        #expect(reader.choose("a latte and a mocha", among: drinks) == .several([0, 1]))
+    }
+
     @Test("a value said only after a negation is not taken; a plural in -ies is its -y title")
     func negatedAndPlural() {
         #expect(reader.choose("nah, not a bowl", among: [["Cup", "small"], ["Bowl", "large"]]) == .none)

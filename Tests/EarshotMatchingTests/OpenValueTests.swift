@@ -62,6 +62,31 @@ struct OpenValueTests {
         #expect(reader.read(answer, as: .duration)?.id == expected)
     }
 
+    @Test("a second number settled by words after it, or said again more exactly", arguments: [
+        ("ten, twelve fifty actually", "12.50"), ("thirty, thirty two fifty I mean", "32.50"),
+        ("about forty bucks, forty one twenty to be exact", "41.20"), ("it was eighteen, eighteen seventy five", "18.75"),
+        ("forty one twenty", "41.20"), ("twenty one fifty", "21.50"),
+    ])
+    func settledAmounts(answer: String, expected: String) {
+        #expect(reader.read(answer, as: .currency)?.id == expected)
+    }
+
+    @Test("an approximate distance and the exact one after it", arguments: [
+        ("just shy of six miles, five point nine", "5.9"), ("six, six point two", "6.2"),
+    ])
+    func settledDistances(answer: String, expected: String) {
+        #expect(reader.read(answer, as: .decimal)?.id == expected)
+    }
+
+    @Test("lengths settled after other words, and words that only weigh a length", arguments: [
+        ("a bit under an hour, say fifty five minutes", "3300"), ("just under an hour, call it fifty minutes", "3000"),
+        ("an hour and fifteen, it's a big roast", "4500"), ("an hour and ten", "4200"), ("a solid hour", "3600"),
+        ("a good ten minutes", "600"),
+    ])
+    func settledLengths(answer: String, expected: String) {
+        #expect(reader.read(answer, as: .duration)?.id == expected)
+    }
+
     @Test("two numbers nothing settles are still no value", arguments: [
         "seven or eight", "about seven, eight", "between two and three", "two adults and two kids",
         "four, let's say five, or six",
@@ -139,6 +164,45 @@ struct OpenValueTests {
         let value = reader.read(answer, as: .date)
         #expect(value?.id == id)
         #expect(value?.title == title)
+    }
+
+    @Test("an hour framed by the part of the day after it, or by 'say' and 'like' before it", arguments: [
+        ("ten tonight", "2026-11-25T22:00"), ("seven in the morning on Saturday", "2026-11-28T07:00"),
+        ("Monday, let's say ten in the morning", "2026-11-30T10:00"), ("later tonight, say eleven", "2026-11-25T23:00"),
+        ("tomorrow, early, like six thirty", "2026-11-26T06:30"), ("early tomorrow, like seven", "2026-11-26T07:00"),
+    ])
+    func framedHours(answer: String, id: String) {
+        #expect(reader.read(answer, as: .date)?.id == id)
+    }
+
+    @Test("whole days from a day, with the time said after them", arguments: [
+        ("a week from tomorrow at noon", "2026-12-03T12:00"), ("two weeks from today at 5 pm", "2026-12-09T17:00"),
+        ("a week from today at nine in the morning", "2026-12-02T09:00"), ("three days from now", "2026-11-28"),
+    ])
+    func daysFromADay(answer: String, id: String) {
+        #expect(reader.read(answer, as: .date)?.id == id)
+    }
+
+    @Test("a length alone answers 'when' from now", arguments: [
+        ("give me twenty minutes", "2026-11-25T09:50"), ("forty five minutes", "2026-11-25T10:15"),
+    ])
+    func lengthsFromNow(answer: String, id: String) {
+        #expect(reader.read(answer, as: .date)?.id == id)
+    }
+
+    @Test("of two days, the one said after words that take the first back", arguments: [
+        ("tomorrow, no wait, Thursday at four", "2026-11-26T16:00"), ("Friday, sorry, I mean Saturday", "2026-11-28"),
+    ])
+    func correctedDates(answer: String, id: String) {
+        #expect(reader.read(answer, as: .date)?.id == id)
+        #expect(reader.settles(answer, as: .date))
+    }
+
+    @Test("a day refined by 'say' keeps the day; a plain no settles nothing", arguments: [
+        "Monday, let's say ten in the morning", "no, tomorrow", "tomorrow at three",
+    ])
+    func uncorrectedDates(answer: String) {
+        #expect(!reader.settles(answer, as: .date))
     }
 
     @Test("what is no date", arguments: ["whenever", "soon", "February the thirtieth", "I don't know", ""])
@@ -266,6 +330,40 @@ struct OpenValueTests {
     ])
     func messageCarriers(answer: String, expected: String) {
         #expect(reader.read(answer, as: .string, question: "What should I tell your driver?", asking: "Message message")?.id == expected)
+    }
+
+    @Test("a message loses 'write' or 'put' before what to pass on; an instruction keeps its verb", arguments: [
+        ("hmm, just write, I'm the one by the gate", "I'm the one by the gate"), ("just put, I'm by the blue door", "I'm by the blue door"),
+        ("write that I have a wheelchair", "I have a wheelchair"),
+        ("put the bags in the trunk please", "put the bags in the trunk"), ("write down my number", "write down my number"),
+    ])
+    func writtenMessages(answer: String, expected: String) {
+        #expect(reader.read(answer, as: .string, question: "What should I tell your driver?", asking: "Message message")?.id == expected)
+    }
+
+    @Test("a note loses 'just say' and 'please say'; 'say' alone stays", arguments: [
+        ("uh, just say please hang the shirts", "please hang the shirts"), ("can you say no starch", "no starch"),
+        ("say hi to the driver for me", "say hi to the driver for me"),
+    ])
+    func ledSayNotes(answer: String, expected: String) {
+        #expect(reader.read(answer, as: .string, question: "What should the cleaners know?", asking: "Note note")?.id == expected)
+    }
+
+    @Test("words about the answer ('basically', 'the gist is', 'quick question', 'I was wondering') open no task or question", arguments: [
+        ("basically, pay the water bill", "What should I remind you about?", "Subject subject", "pay the water bill"),
+        ("the gist is, call the landlord about the heater", "What should I remind you about?", "Subject subject", "call the landlord about the heater"),
+        ("quick question, is it okay with coffee", "What would you like to ask?", "Question question", "is it okay with coffee"),
+        ("I was wondering, can I split the tablets", "What would you like to ask?", "Question question", "can I split the tablets"),
+        ("quick one, is the generic version okay", "What would you like to ask?", "Question question", "is the generic version okay"),
+    ])
+    func framingPhrases(answer: String, question: String, asking: String, expected: String) {
+        #expect(reader.read(answer, as: .string, question: question, asking: asking)?.id == expected)
+    }
+
+    @Test("a name after \"it's something like\"")
+    func somethingLike() {
+        #expect(reader.read("I think it's something like The Moth", as: .string, question: "What's the show called?", asking: "Name name")?.id == "The Moth")
+        #expect(reader.read("it's something like Song Exploder", as: .string, question: "Which book would you like?", asking: "Title bookTitle")?.id == "Song Exploder")
     }
 
     @Test("a report loses 'report that' and other reporting verbs before a clause", arguments: [

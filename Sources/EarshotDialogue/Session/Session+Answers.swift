@@ -159,10 +159,11 @@ extension Session {
         if parameter.type.valueSetID != nil { return .nothing }
         // An open answer that is a request for more options, or a no, names nothing ("not now" is no time); a
         // yes may hold the value ("half an hour should do it", "sure, at three").
-        // "Six, no, six and a half" corrects a number ("eight, no wait, ten minutes" a length): its no is not the answer.
-        if parameter.type != .boolean, parameter.type != .string, let reply = reader.reply(normalized), reply != .yes,
-           !([.integer, .decimal, .currency, .duration].contains(parameter.type) && OpenValueReader.settlesNumber(raw)) { return .nothing }
+        // "Six, no, six and a half" corrects a number ("eight, no wait, ten minutes" a length, "tomorrow, no wait,
+        // Thursday" a day): its no is not the answer.
         let values = OpenValueReader(now: settings.now ?? Date(), timeZone: settings.timeZone ?? .current)
+        if parameter.type != .boolean, parameter.type != .string, let reply = reader.reply(normalized), reply != .yes,
+           !values.settles(raw, as: parameter.type) { return .nothing }
         guard let value = values.read(raw, as: parameter.type, question: parameter.prompt, asking: "\(parameter.title) \(parameter.id)") else { return .nothing }
         return .value(ParameterValue(id: value.id, title: value.title))
     }

@@ -85,12 +85,31 @@ public struct AnswerReader: Sendable {
         // "not a bowl", "without oat milk": a value said only after a negation is not chosen. (With another
         // value beside it, "not the tomato, the chowder", the sentence names two: asked again, §3.4.)
         if !chosen.isEmpty, chosen.allSatisfy({ Self.isNegated(at: $0.start, in: words) }) { return .none }
-        let named = Set(chosen.map(\.option))
+        var named = Set(chosen.map(\.option))
+        // "shopping, no wait, the work one", "the packing list, sorry, I mean shopping": words that take back
+        // what came before them settle on the one option named after them.
+        if named.count > 1, let first = chosen.map(\.start).min(), let settled = Self.correction(in: words, after: first) {
+            let later = Set(chosen.filter { $0.start >= settled }.map(\.option))
+            if later.count == 1, !Self.isNegated(at: chosen.filter { $0.start >= settled }[0].start, in: words) { named = later }
+        }
         switch named.count {
         case 0: return .none
         case 1: return .option(named.first!)
         default: return .several(named.sorted())
         }
+    }
+
+    /// The position just after the last words that take back what was said ("no wait", "actually", "sorry",
+    /// "I mean", "make that" …) when they come after position `start`; `nil` when there are none.
+    static func correction(in words: [String], after start: Int) -> Int? {
+        var at = words.count - 1
+        while at > start {
+            if let phrase = OpenValueReader.correctingWords.first(where: { at + $0.count < words.count && Array(words[at..<(at + $0.count)]) == $0 }) {
+                return at + phrase.count
+            }
+            at -= 1
+        }
+        return nil
     }
 
     /// A 0-based position among `count` options read out: "the second one", "number two", "2",

@@ -72,11 +72,14 @@ public struct OpenValueReader: Sendable {
                   let count = Self.peopleCount(text) else { return nil }
             return OpenValue(id: String(count), title: String(count))
         case .date:
+            // "tomorrow, no wait, Thursday at four": the day settled on.
             let dates = SpokenDates(now: now, timeZone: timeZone)
+            let text = Self.settledTail(AnswerReader.contentWords(text), by: Self.correctingWords) { dates.moment($0) != nil } ?? text
             return dates.moment(text).map { OpenValue(id: $0.iso, title: dates.title($0)) }
         case .duration:
-            // "eight, no wait, ten minutes": the length settled on.
-            let text = Self.settledNumber(AnswerReader.contentWords(text).joined(separator: " "))
+            // "eight, no wait, ten minutes", "a bit under an hour, say fifty five minutes": the length settled on.
+            let words = AnswerReader.contentWords(text)
+            let text = Self.settledTail(words) { SpokenDates.duration($0) != nil } ?? Self.settledNumber(Self.clauses(text))
             return SpokenDates.duration(text).map { OpenValue(id: String($0), title: SpokenDates.durationTitle($0)) }
         case .boolean:
             switch AnswerReader().reply(text) {
@@ -91,7 +94,7 @@ public struct OpenValueReader: Sendable {
 
     /// An integer, decimal or amount said in `text`.
     private func readNumber(_ text: String, as type: ParameterType) -> OpenValue? {
-        let text = Self.settledNumber(Self.withoutOneWord(text))
+        let text = Self.settledNumber(Self.clauses(text))
         switch type {
         case .integer:
             return SpokenNumbers.integer(text).map { OpenValue(id: String($0), title: String($0)) }
@@ -149,6 +152,12 @@ public struct OpenValueReader: Sendable {
         "no", "sorry", "so", "exactly", "precisely", "more like", "lets go with", "put down", "wait", "no wait",
         "i meant", "scratch that", "correction", "hang on",
     ].map { Normalizer.normalize($0).split(separator: " ").map(String.init) }.sorted { $0.count > $1.count }
+    /// Words that take back what was said before them ("tomorrow, no wait, Thursday"), unlike "say" or "let's
+    /// say", which may only add a time to a day ("Monday, let's say ten in the morning").
+    static let correctingWords: [[String]] = [
+        "no", "no wait", "wait", "actually", "actually no", "sorry", "i mean", "i meant", "or rather", "rather",
+        "scratch that", "correction", "make that", "make it", "hang on",
+    ].map { Normalizer.normalize($0).split(separator: " ").map(String.init) }.sorted { $0.count > $1.count }
     /// Words that make a number only approximate: "just under four", "about six".
     static let approximating: Set<String> = ["about", "around", "roughly", "under", "over", "almost", "nearly", "approximately", "like"]
 
@@ -162,24 +171,77 @@ public struct OpenValueReader: Sendable {
         guard spans.count >= 2 else { return text }
         let earlier = spans[spans.count - 2], last = spans[spans.count - 1]
         let first = earlier.range, second = last.range
-        let between = Array(words[first.upperBound..<second.lowerBound])
+        let between = Array(words[first.upperBound..<second.lowerBound]).filter { $0 != "·" }
         let settles = settlingWords.contains { between.count >= $0.count && Array(between.suffix($0.count)) == $0 }
         // Three numbers or more are settled only by words that say so ("four, maybe five, let's say five").
         guard settles || spans.count == 2 else { return text }
         // "about six, six point two": the first approximate and whole, the second more exact, nothing but a
         // unit between them ("about seven, eight" stays two numbers).
-        let approximate = first.lowerBound > 0 && approximating.contains(words[first.lowerBound - 1])
+        let approximate = (first.lowerBound > 0 && approximating.contains(words[first.lowerBound - 1])
+            || first.lowerBound > 1 && words[first.lowerBound - 1] == "of" && ["shy", "short"].contains(words[first.lowerBound - 2]))
             && between.allSatisfy { unitWords.contains($0) } && !earlier.hasFraction && earlier.pair == nil
             && (last.hasFraction || last.pair != nil)
-        guard settles || approximate else { return text }
+        // "eighteen, eighteen seventy five", "six, six point two": the same whole number said again, more exactly.
+        let restated = spans.count == 2 && between.allSatisfy { unitWords.contains($0) } && !earlier.hasFraction
+            && earlier.pair == nil && (last.hasFraction || last.pair != nil) && last.value.rounded(.down) == earlier.value
+        // "ten, twelve fifty actually", "thirty, thirty two fifty I mean": words after the second settle on it.
+        let after = Array(words[second.upperBound...]).filter { !unitWords.contains($0) && $0 != "·" }
+        let settledAfter = spans.count == 2 && earlier.pair == nil && settlingAfter.contains { after.count >= $0.count && Array(after.prefix($0.count)) == $0 }
+        guard settles || approximate || restated || settledAfter else { return text }
         return words[second.lowerBound...].joined(separator: " ")
+    }
+
+    /// Words after a second number that settle on it: "ten, twelve fifty actually", "thirty, thirty two fifty I
+    /// mean", "about forty, forty one twenty to be exact".
+    static let settlingAfter: [[String]] = [
+        "actually", "i mean", "i meant", "to be exact", "to be precise", "exactly", "precisely", "sorry", "rather",
+    ].map { Normalizer.normalize($0).split(separator: " ").map(String.init) }.sorted { $0.count > $1.count }
+
+    /// What follows the last settling words ("no wait", "say", "I mean", "make it" …) when something came before
+    /// them and it `reads` as a value on its own: "tomorrow, no wait, Thursday at four" → "thursday at 4", "a bit
+    /// under an hour, say fifty five minutes" → "55 minutes". `nil` otherwise.
+    static func settledTail(_ words: [String], by phrases: [[String]] = settlingWords, reads: (String) -> Bool) -> String? {
+        var at = words.count - 1
+        while at > 0 {
+            for phrase in phrases where at + phrase.count < words.count && Array(words[at..<(at + phrase.count)]) == phrase {
+                let tail = words[(at + phrase.count)...].joined(separator: " ")
+                if reads(tail) { return tail }
+            }
+            at -= 1
+        }
+        return nil
+    }
+
+    /// Whether an answer of `type` settles on a value after another ("six, no, six and a half", "tomorrow, no
+    /// wait, Thursday"): its "no" corrects the value, and is no answer of its own.
+    public func settles(_ text: String, as type: ParameterType) -> Bool {
+        switch type {
+        case .integer, .decimal, .currency:
+            return Self.settlesNumber(text)
+        case .duration:
+            return Self.settlesNumber(text) || Self.settledTail(AnswerReader.contentWords(text)) { SpokenDates.duration($0) != nil } != nil
+        case .date:
+            let dates = SpokenDates(now: now, timeZone: timeZone)
+            return Self.settledTail(AnswerReader.contentWords(text), by: Self.correctingWords) { dates.moment($0) != nil } != nil
+        default:
+            return false
+        }
     }
 
     /// Whether a number answer settles on a second number after a first ("six, no, six and a half", "about
     /// four, call it three point eight"): its "no" corrects the number, and is no answer of its own.
     public static func settlesNumber(_ text: String) -> Bool {
-        let words = withoutOneWord(text)
+        let words = clauses(text)
         return settledNumber(words) != words
+    }
+
+    /// The answer's words (``withoutOneWord(_:)``), its typed clauses kept apart by "·": "ten, twelve fifty" is
+    /// "10 · 12 50", so the comma keeps "ten" from pairing with "twelve" as a price ("10 12"). Speech has no
+    /// commas: there the words run on.
+    static func clauses(_ text: String) -> String {
+        // A mark followed by a space ends a clause; "1,200" and "4.50" keep theirs.
+        [", ", "; ", ". ", "! ", "? "].reduce([text]) { parts, mark in parts.flatMap { $0.components(separatedBy: mark) } }
+            .map { withoutOneWord($0) }.filter { !$0.isEmpty }.joined(separator: " · ")
     }
 
     /// What a number counts, which may stand between an approximate number and an exact one.
@@ -269,8 +331,11 @@ public struct OpenValueReader: Sendable {
                 // string is a name).
                 length = n
             } else if kind == .name, let n = isCarrier(said, nouns: nameNouns, pronoun: true), uncapitalized(n) {
-                // "the book is …", "I think it's …" answering "Which book would you like?".
+                // "the book is …", "I think it's …" answering "Which book would you like?"; "it's something like …".
                 length = n
+                if let m = Self.leading(nameCarriers, of: Array(said.dropFirst(n))), n + m < tokens.count, uncapitalized(n + m) {
+                    length = n + m
+                }
             } else if kind != .name, let n = isCarrier(said, nouns: frame.subject, pronoun: false) {
                 // "the message is …", "the problem is …": the parameter's own name.
                 length = n
@@ -283,9 +348,13 @@ public struct OpenValueReader: Sendable {
                    n + m < tokens.count, uncapitalized(n + m) {
                     length = n + m
                 }
+            } else if kind != .name, let n = Self.leading(framingPhrases, of: said) {
+                // "basically, …", "the gist is, …", "quick question, …", "I was wondering, …": words about the
+                // answer, not in it.
+                length = n
             } else if kind == .message, let n = speechCarrier(said, needsThat: false) {
                 length = n
-            } else if kind == .other, let n = speechCarrier(said, needsThat: true) {
+            } else if kind == .other, let n = speechCarrier(said, needsThat: true) ?? ledSay(said) {
                 length = n
             } else if kind == .message, said.count > 1, said[0] == "that", QuestionFrame.subjects.contains(said[1]) {
                 // "that I'm outside" answering "What should I tell your driver?".
@@ -324,6 +393,24 @@ public struct OpenValueReader: Sendable {
         let joined = tokens.map(\.raw).joined(separator: " ")
         let trimmed = String(joined.drop(while: junk).reversed().drop(while: junk).reversed())
         return trimmed.isEmpty ? nil : trimmed
+    }
+
+    /// Words that open an answer and say what kind of answer it is, never part of a task, message or
+    /// question dictated: "basically, …", "the short version is …", "quick question, …", "I was wondering, …".
+    static let framingPhrases: [[String]] = [
+        "basically", "essentially", "the gist is", "the gist of it is", "the short version is", "short version",
+        "long story short", "in short", "in a nutshell", "bottom line", "quick question", "quick one", "i have a question",
+        "i was wondering", "i was just wondering", "just wondering", "im wondering", "i wanted to ask",
+        "i was hoping to ask", "i want to ask", "id like to ask", "i would like to ask", "my question is",
+        "the question is",
+    ].map { Normalizer.normalize($0).split(separator: " ").map(String.init) }.sorted { $0.count > $1.count }
+
+    /// "just say …", "please say …", "can you say …" opening a note or description: what follows is the value
+    /// ("say" alone stays: "say hi to the neighbours" may be the thing itself).
+    static func ledSay(_ words: [String]) -> Int? {
+        guard let lead = speechLeads.first(where: { words.count > $0.count + 1 && Array(words.prefix($0.count)) == $0 }),
+              words[lead.count] == "say" else { return nil }
+        return lead.count + 1
     }
 
     /// The most words a dictated string answer takes (a note, a name); past this it is a ramble.
@@ -481,9 +568,12 @@ public struct OpenValueReader: Sendable {
         } else if verb == "let" {
             guard let n = listener(i + 1), at(i + 1 + n) == "know" else { return nil }
             i += 2 + n
-        } else if reportingVerbs.contains(verb) {
-            // "say …" passes words on; "report …", "mention …" only before "that".
-            guard verb == "say" || verb == "says" || needsThat || at(i + 1) == "that" || at(i + 1) == "to" else { return nil }
+        } else if reportingVerbs.contains(verb) || verb == "put" {
+            // "say …", "write …", "put …" pass words on (a message: "just write, I'm by the gate"); "report …",
+            // "mention …" only before "that".
+            let clause = at(i + 1).map { QuestionFrame.subjects.contains($0) } ?? false
+            guard verb == "say" || verb == "says" || (verb == "write" || verb == "put") && clause && !needsThat
+                    || (needsThat && verb != "put") || at(i + 1) == "that" || at(i + 1) == "to" else { return nil }
             i += 1
             if at(i) == "to", let n = listener(i + 1) { i += 1 + n }
         } else {

@@ -118,7 +118,13 @@ public struct SpokenDates: Sendable {
             i += 1
         }
         let time = timeOfDay(words)
-        if day == nil, time == nil { return nil }
+        if day == nil, time == nil {
+            // A length of time alone answers "when" from now: "give me twenty minutes", "forty five minutes".
+            guard let seconds = Self.duration(words.joined(separator: " ")) else { return nil }
+            let c = components(now.addingTimeInterval(Double(seconds)))
+            if seconds % 86_400 == 0 { return Moment(year: c.year, month: c.month, day: c.day) }
+            return Moment(year: c.year, month: c.month, day: c.day, hour: c.hour, minute: c.minute)
+        }
         if let time, day == nil {
             // A time alone is the next time it comes round: today, or tomorrow when it has passed; "at 8" said
             // at nine in the morning is 8 PM today.
@@ -213,6 +219,8 @@ public struct SpokenDates: Sendable {
                 amount = 3
                 if i + 1 < words.count, words[i + 1] == "of" { next += 1 }
             }
+            // "a solid hour", "a good ten minutes", "ten more minutes": a word that only weighs the length.
+            if amount != nil, next + 1 < words.count, Self.lengthAdjectives.contains(words[next]), units[words[next + 1]] != nil { next += 1 }
             if let amount, next < words.count, let unit = units[words[next]] {
                 var value = amount * unit
                 next += 1
@@ -227,7 +235,8 @@ public struct SpokenDates: Sendable {
                 i = next
                 continue
             }
-            if let amount, found, let unit = lastUnit, let smaller = smallerUnit[unit], amount.rounded() == amount, amount < 60 {
+            if let amount, found, let unit = lastUnit, let smaller = smallerUnit[unit], amount.rounded() == amount, amount < 60,
+               !["a", "an", "few", "couple"].contains(words[i]) {
                 // "2 hours 30": the number after a unit counts the next smaller one.
                 total += amount * smaller
                 lastUnit = smaller
@@ -265,6 +274,8 @@ public struct SpokenDates: Sendable {
         "hour": 3600, "hours": 3600, "hr": 3600, "hrs": 3600, "day": 86_400, "days": 86_400, "week": 604_800,
         "weeks": 604_800,
     ]
+    /// Words between a number and its unit that do not change the length ("a solid hour", "ten more minutes").
+    static let lengthAdjectives: Set<String> = ["solid", "good", "full", "whole", "straight", "more", "extra", "long", "quick"]
     static let smallerUnit: [Double: Double] = [3600: 60, 60: 1, 86_400: 3600]
     static let monthNames: [(String, String)] = [
         ("january", "January"), ("february", "February"), ("march", "March"), ("april", "April"), ("may", "May"),
@@ -418,8 +429,13 @@ public struct SpokenDates: Sendable {
             }
             let meridiem = Self.meridiem(after: j, in: words)
             let oclock = j < words.count && words[j] == "oclock"
+            // "ten tonight", "seven in the morning", "nine this evening", "eight tomorrow": a part of the day
+            // (or the day) right after the number frames it as an hour; so do "say", "like" before it.
+            let partAfter = j < words.count && (Self.dayWordsAfterHour.contains(words[j])
+                || (j + 2 < words.count && ["in", "this"].contains(words[j]) && Self.partWords.contains(words[j + (words[j] == "in" ? 2 : 1)]))
+                || (j + 1 < words.count && words[j] == "this" && Self.partWords.contains(words[j + 1])))
             let framed = previous == "at" || previous == "by" || previous == "around" || previous == "about" || meridiem != nil
-                || oclock || minute > 0
+                || oclock || minute > 0 || previous == "say" || previous == "like" || partAfter
             guard framed else { continue }
             // "at 3" on "the 4th"/"december 4" is the day, not the hour: the day numbers are taken as days above.
             if j < words.count, Self.month(words[j]) != nil { continue }
@@ -446,14 +462,22 @@ public struct SpokenDates: Sendable {
         return nil
     }
 
-    /// "in the morning" → "am", "in the afternoon"/"in the evening"/"tonight" → "pm" (nil when not said).
+    /// "in the morning" → "am", "in the afternoon"/"in the evening"/"tonight" → "pm" (nil when not said);
+    /// "early" and "first thing" (with no other part of the day) → "am": "early tomorrow, like seven".
     static func partOfDay(_ words: [String]) -> String? {
         if words.contains("morning") { return "am" }
         if words.contains("afternoon") { return "afternoon" }
         if words.contains("evening") || words.contains("tonight") { return "pm" }
         if words.contains("night") { return "night" }
+        if words.contains("early") { return "am" }
+        if let first = words.firstIndex(of: "first"), first + 1 < words.count, words[first + 1] == "thing" { return "am" }
         return nil
     }
+
+    /// The parts of the day a number before them is the hour of ("seven in the morning", "nine this evening").
+    static let partWords: Set<String> = ["morning", "afternoon", "evening", "night"]
+    /// Words right after a number that make it an hour ("ten tonight", "eight tomorrow").
+    static let dayWordsAfterHour: Set<String> = ["tonight", "tomorrow", "today"]
 
     static func resolve(hour: Int, minute: Int, meridiem: String?) -> TimeOfDay {
         var h = hour
@@ -467,20 +491,32 @@ public struct SpokenDates: Sendable {
         return TimeOfDay(hour: h, minute: minute)
     }
 
-    /// "in 2 hours", "in 10 minutes", "in 3 days", "a week from now", "2 hours from now".
+    /// "in 2 hours", "in 10 minutes", "in 3 days", "a week from now", "2 hours from now"; whole days from a
+    /// day with a time said after it: "a week from tomorrow at noon", "two weeks from today at 5 pm".
     func relativeMoment(_ words: [String]) -> Moment? {
         var spanWords: ArraySlice<String>?
+        var base = now
+        var after: ArraySlice<String> = []
         if let at = words.firstIndex(of: "in"), at + 1 < words.count {
             spanWords = words[(at + 1)...]
         }
-        if let from = words.firstIndex(of: "from"), from + 1 < words.count, ["now", "today"].contains(words[from + 1]) {
+        if let from = words.firstIndex(of: "from"), from + 1 < words.count, ["now", "today", "tomorrow", "tonight"].contains(words[from + 1]) {
             spanWords = words[..<from]
+            if words[from + 1] == "tomorrow" { base = calendar.date(byAdding: .day, value: 1, to: now) ?? now }
+            after = words[(from + 2)...]
         }
         if words.last == "later", words.count >= 3 { spanWords = words[..<(words.count - 1)] }
         guard let spanWords, let seconds = Self.duration(spanWords.joined(separator: " ")) else { return nil }
-        let date = now.addingTimeInterval(Double(seconds))
+        let date = base.addingTimeInterval(Double(seconds))
         let c = components(date)
-        if seconds % 86_400 == 0 { return Moment(year: c.year, month: c.month, day: c.day) }
+        if seconds % 86_400 == 0 {
+            var moment = Moment(year: c.year, month: c.month, day: c.day)
+            if let time = timeOfDay(Array(after)) {
+                moment.hour = time.hour
+                moment.minute = time.minute
+            }
+            return moment
+        }
         return Moment(year: c.year, month: c.month, day: c.day, hour: c.hour, minute: c.minute)
     }
 

@@ -110,6 +110,14 @@ public enum SpokenNumbers {
 
     static func isWhole(_ word: String) -> Bool { !word.isEmpty && word.allSatisfy(\.isASCII) && word.allSatisfy(\.isNumber) }
 
+    /// Whether `words[start..<end]` is a tens word and a unit ("40 1" from "forty one"): said before another
+    /// two-digit number, a price ("forty one twenty" is 41.20).
+    static func isTensAndUnit(_ words: [String], _ start: Int, _ end: Int) -> Bool {
+        guard end == start + 2, let tens = Int(words[start]), let unit = Int(words[start + 1]),
+              isWhole(words[start]), isWhole(words[start + 1]) else { return false }
+        return (20...90).contains(tens) && tens % 10 == 0 && (1...9).contains(unit)
+    }
+
     /// A number starting at `i`, with its multipliers, decimals, fraction and currency words.
     static func number(at start: Int, in words: [String]) -> Span? {
         var i = start
@@ -142,9 +150,10 @@ public enum SpokenNumbers {
             value += fraction
             hasFraction = true
             i = after
-        } else if afterCardinal == cardinalStart + 1, isWhole(words[cardinalStart]), value >= 1, value < 1000,
+        } else if afterCardinal == cardinalStart + 1 && isWhole(words[cardinalStart]) && value >= 1 && value < 1000
+                    || isTensAndUnit(words, cardinalStart, afterCardinal),
                   i < words.count, isWhole(words[i]), words[i].count == 2, let second = Int(words[i]), second >= 10 {
-            // "4 50": a price or a time said as two numbers.
+            // "4 50": a price or a time said as two numbers; "40 1 20" ("forty one twenty") too.
             pair = second
             i += 1
         } else if afterCardinal == cardinalStart + 1, isWhole(words[cardinalStart]), value >= 1, value < 100,
