@@ -170,6 +170,8 @@ struct OpenValueTests {
         ("ten tonight", "2026-11-25T22:00"), ("seven in the morning on Saturday", "2026-11-28T07:00"),
         ("Monday, let's say ten in the morning", "2026-11-30T10:00"), ("later tonight, say eleven", "2026-11-25T23:00"),
         ("tomorrow, early, like six thirty", "2026-11-26T06:30"), ("early tomorrow, like seven", "2026-11-26T07:00"),
+        // "tonight" alone is the night's usual hour, 8 PM; "tonight at eight" and "quarter to eight tonight" keep theirs.
+        ("tonight", "2026-11-25T20:00"), ("tonight at eight", "2026-11-25T20:00"), ("quarter to eight tonight", "2026-11-25T19:45"),
     ])
     func framedHours(answer: String, id: String) {
         #expect(reader.read(answer, as: .date)?.id == id)

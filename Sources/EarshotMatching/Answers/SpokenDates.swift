@@ -467,8 +467,9 @@ public struct SpokenDates: Sendable {
     static func partOfDay(_ words: [String]) -> String? {
         if words.contains("morning") { return "am" }
         if words.contains("afternoon") { return "afternoon" }
-        if words.contains("evening") || words.contains("tonight") { return "pm" }
-        if words.contains("night") { return "night" }
+        if words.contains("evening") { return "pm" }
+        // "tonight" alone is 8 PM (docs/dialogue.md), like "night"; an hour said with it is the evening's.
+        if words.contains("night") || words.contains("tonight") { return "night" }
         if words.contains("early") { return "am" }
         if let first = words.firstIndex(of: "first"), first + 1 < words.count, words[first + 1] == "thing" { return "am" }
         return nil
