@@ -113,6 +113,22 @@ struct AnswerReaderTests {
         #expect(reader.ordinal(answer, count: 3) == expected)
     }
 
+    @Test("positions said other ways: middle, top, final, before last, after a verb of the reading", arguments: [
+        ("the middle one", 1), ("uh, the one in the middle", 1), ("the top one", 0), ("the final one", 2),
+        ("the bottom one please", 2), ("the second to last", 1), ("the one you said first", 0), ("whichever came second", 1),
+        ("not the first one, the second", 1), ("that third one sounds good", 2),
+    ])
+    func otherOrdinals(answer: String, expected: Int) {
+        #expect(reader.ordinal(answer, count: 3) == expected)
+    }
+
+    @Test("no middle of an even number; the one before last of four is the third")
+    func middleAndBeforeLast() {
+        #expect(reader.ordinal("the middle one", count: 4) == nil)
+        #expect(reader.ordinal("the one before last", count: 4) == 2)
+        #expect(reader.ordinal("not the second", count: 3) == nil)
+    }
+
     @Test("what is no ordinal", arguments: ["wait a second", "I ordered it last time", "the fifth one", "2 of them and 3 more", "tomato"])
     func notOrdinals(answer: String) {
         #expect(reader.ordinal(answer, count: 3) == nil)

@@ -123,18 +123,32 @@ public struct AnswerReader: Sendable {
         // The whole answer: "2", "second", "last".
         if core.count == 1 {
             if let n = Self.ordinalWords[core[0]] { positions.insert(n) }
-            else if core[0] == "last" { positions.insert(count) }
+            else if Self.lastWords.contains(core[0]) { positions.insert(count) }
             else if let n = Int(core[0]) { positions.insert(n) }
+        }
+        // "the second to last", "the one before last", "the penultimate one".
+        let sentence = " " + words.joined(separator: " ") + " "
+        if Self.beforeLast.contains(where: { sentence.contains(" \($0) ") }) {
+            return count >= 2 ? count - 2 : nil
         }
         for (i, word) in words.enumerated() {
             let next = i + 1 < words.count ? words[i + 1] : nil
             let previous = i > 0 ? words[i - 1] : nil
-            let framed = previous == "the" || next == "1" || next == "option" || next == "choice"
-                || (next == nil && core.count <= 2)
+            // "not the first one, the second": a position said only to be refused is none.
+            let refused = (i >= 1 && words[i - 1] == "not") || (i >= 2 && words[i - 2] == "not" && ["the", "that"].contains(words[i - 1]))
+            // "the one you said first", "whichever came second": a position after a verb of the reading.
+            let framed = previous == "the" || previous == "that" || next == "1" || next == "option" || next == "choice"
+                || (next == nil && core.count <= 2) || (next == nil && previous.map(Self.readingVerbs.contains) == true)
+            if refused { continue }
             if let n = Self.ordinalWords[word], framed {
                 positions.insert(n)
-            } else if word == "last", framed, previous != "at" {
+            } else if Self.lastWords.contains(word), framed, previous != "at" {
                 positions.insert(count)
+            } else if Self.firstWords.contains(word), framed {
+                positions.insert(1)
+            } else if word == "middle", framed || previous == "in", count % 2 == 1 {
+                // "the middle one", "the one in the middle": of an odd number read out.
+                positions.insert((count + 1) / 2)
             } else if word == "number" || word == "option" || word == "choice", let next, let n = Int(next) {
                 positions.insert(n)
             }
@@ -441,6 +455,14 @@ public struct AnswerReader: Sendable {
         phrases.map { $0.split(separator: " ").map(String.init) }.sorted { $0.count > $1.count }
     }
 
+    /// Words for the last option read out ("the last one", "the final one", "the bottom one").
+    static let lastWords: Set<String> = ["last", "final", "bottom"]
+    /// Words for the first option besides "first" ("the top one").
+    static let firstWords: Set<String> = ["top"]
+    /// The option before the last: "the second to last", "the one before last".
+    static let beforeLast = ["second to last", "2 to last", "next to last", "1 before last", "1 before the last", "penultimate"]
+    /// Verbs of reading the options out, after which a position names one ("the one you said first").
+    static let readingVerbs: Set<String> = ["said", "say", "came", "mentioned", "listed", "read", "named", "gave"]
     static let ordinalWords: [String: Int] = [
         "first": 1, "second": 2, "third": 3, "fourth": 4, "fifth": 5, "sixth": 6, "seventh": 7, "eighth": 8,
         "ninth": 9, "tenth": 10,
