@@ -58,18 +58,18 @@ public enum OpenAnswerGrammar {
                 | twenty (first | second | third | fourth | fifth | sixth | seventh | eighth | ninth) | thirtieth | thirty first;
             <part> = morning | afternoon | evening | night;
             <calendar> = <month> [the] <ordinal> | the <ordinal> [of <month>];
-            <day> = today | tonight | tomorrow [<part>] | the day after tomorrow | this <part>
+            <day> = today | tonight | [early] tomorrow [<part>] | first thing tomorrow [morning] | the day after tomorrow | this <part>
                 | [on] [this | next | this coming] <weekday> [<part>] [[the] <calendar>] | [on] <calendar>;
             <later> = <whole> | a | an | a few | half an | a couple of | an hour and a;
             <unit> = minutes | minute | hours | hour | days | day | weeks | week | months | month | half | half hour;
             <value> = <day> [[at] <clock>] | [at] <clock> [<day>] | in <later> <unit> | <later> <unit> from now
-                | (next | this) (week | month | weekend);
+                | <later> <unit> from (today | tomorrow) [at <clock>] | <later> <unit> | (next | this) (week | month | weekend);
 
             """
         case .duration:
             rules += """
             <amount> = <whole> [and a half] | a | an | a couple of | a few | half a | half an;
-            <hours> = <amount> (hours | hour) [[and] (<whole> (minutes | minute) | a half | a quarter | <small>)];
+            <hours> = <amount> [solid | good | full | whole] (hours | hour) [[and] (<whole> (minutes | minute) | a half | a quarter | <small>)];
             <minutes> = <amount> (minutes | minute) [[and] (<whole> (seconds | second) | a half | <small>)];
             <value> = <hours> | <minutes> | <amount> (seconds | second | days | day | weeks | week) | a quarter of an hour;
 

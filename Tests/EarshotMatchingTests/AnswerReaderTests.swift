@@ -129,6 +129,15 @@ struct AnswerReaderTests {
         #expect(reader.ordinal("not the second", count: 3) == nil)
     }
 
+    @Test("a word that only describes an option names it before 'one', not before another thing")
+    func describingWords() {
+        let suits: [[String]] = [["Navy Suit", "suit", "the blue suit"], ["Wool Coat", "coat"]]
+        #expect(reader.choose("the blue one", among: suits) == .option(0))
+        #expect(reader.choose("the stuff in the blue bag by the door", among: suits) == .none)
+        #expect(reader.choose("the tomato one please", among: soups) == .option(1))
+        #expect(reader.choose("tomato bisque", among: soups) == .none)
+    }
+
     @Test("what is no ordinal", arguments: ["wait a second", "I ordered it last time", "the fifth one", "2 of them and 3 more", "tomato"])
     func notOrdinals(answer: String) {
         #expect(reader.ordinal(answer, count: 3) == nil)

@@ -77,6 +77,9 @@ public struct AnswerReader: Sendable {
             let distinctive = Self.distinctiveWords(forms)
             for (position, word) in words.enumerated() where !ignoring.contains(word) && !ignoring.contains(where: { Self.isPlural(word, of: $0) }) {
                 for (option, optionWords) in distinctive.enumerated() where optionWords.contains(Self.singular(word, in: optionWords)) {
+                    // "the blue bag by the door" names no "blue suit": a word that only describes in every form
+                    // of the option describes something else when a word the option lacks follows it.
+                    if Self.describesOther(word, at: position, in: words, forms: forms[option]) { continue }
                     mentions.append(Mention(start: position, length: 1, characters: word.count, option: option, exact: false))
                 }
             }
@@ -328,6 +331,17 @@ public struct AnswerReader: Sendable {
         return kept
     }
 
+    /// Whether `word` (at `position` of `words`) describes a thing the option is not: it is never the last word
+    /// of one of the option's `forms` ("blue" of "the blue suit") and the next word said is a content word
+    /// none of the forms has ("the blue bag"), not "one" ("the blue one") nor a closing or function word.
+    static func describesOther(_ word: String, at position: Int, in words: [String], forms: [[String]]) -> Bool {
+        guard position + 1 < words.count, !forms.contains(where: { $0.last == word }) else { return false }
+        let next = words[position + 1]
+        let formWords = Set(forms.flatMap { $0 })
+        return !formWords.contains(next) && !formWords.contains(singular(next, in: formWords)) && !commonWords.contains(next)
+            && !closingWords.contains(next) && !AnswerWords.articles.contains(next) && Int(next) == nil && !["1", "ones"].contains(next)
+    }
+
     /// For each option, the words of its forms that no other option has and that say something
     /// (not "the", "soup" when two soups have it, nor a carrier's words).
     static func distinctiveWords(_ forms: [[[String]]]) -> [Set<String>] {
@@ -469,6 +483,8 @@ public struct AnswerReader: Sendable {
     ]
     static let leadingPhrases: [[String]] = split(AnswerWords.openers + AnswerWords.carriers + Array(AnswerWords.articles))
     static let closingPhrases: [[String]] = split(AnswerWords.closings)
+    /// The first words of the closings ("please", "thanks", "if" …).
+    static let closingWords: Set<String> = Set(closingPhrases.compactMap(\.first))
     static let openerSet: Set<String> = Set(AnswerWords.openers.filter { !$0.contains(" ") })
     static let yesSet = Set(AnswerWords.yesPhrases)
     static let noSet = Set(AnswerWords.noPhrases)
