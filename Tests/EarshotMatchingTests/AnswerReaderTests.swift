@@ -143,6 +143,20 @@ struct AnswerReaderTests {
         #expect(reader.ordinal(answer, count: 3) == nil)
     }
 
+    @Test("more yes, no and more-options forms (twelfth pass)", arguments: [
+        ("you bet", AnswerReader.Reply.yes), ("sounds lovely, send it", .yes), ("that sounds about right, go for it", .yes),
+        ("definitely not, that's too much", .no), ("of course not", .no), ("wait, no, don't order it", .no),
+        ("can you list a few more", .moreOptions),
+    ])
+    func moreReplies(answer: String, expected: AnswerReader.Reply) {
+        #expect(reader.reply(answer) == expected)
+    }
+
+    @Test("'a few more' of something else asks for no options")
+    func fewMoreMinutes() {
+        #expect(reader.reply("give me a few more minutes") != .moreOptions)
+    }
+
     @Test("yes as people say it", arguments: [
         "yes", "yeah go ahead", "sure, do it", "yep", "uh huh", "of course", "yes please", "that's right", "why not",
         "sounds good to me", "okay", "go for it", "yeah that's correct", "um yes", "sure thing", "absolutely, thanks",

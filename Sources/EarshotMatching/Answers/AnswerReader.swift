@@ -189,6 +189,7 @@ public struct AnswerReader: Sendable {
                 yes = true
             }
         }
+        if Self.emphaticNo.contains(where: { words.count >= $0.count && Array(words.prefix($0.count)) == $0 }) { return .no }
         let no = Self.contains(rest, anyOf: Self.noWords)
         yes = yes || Self.yesLeads.contains(words[0]) || Self.contains(rest, anyOf: Self.yesWords)
         if no {
@@ -500,6 +501,9 @@ public struct AnswerReader: Sendable {
         "others", "the rest", "any other", "what other", "which other",
         // Asking where or who else there is: "where else can I go", "who else is there".
         "where else", "who else",
+        // Asking to hear more of them: "can you list a few more" (not "a few more minutes").
+        "list a few more", "read a few more", "name a few more", "list some more", "read some more", "name some more",
+        "list more", "read more",
         // More beside the ones read: "any more besides those", "anything other than these".
         "besides those", "besides these", "other than those", "other than these", "apart from those",
         "apart from these",
@@ -512,7 +516,11 @@ public struct AnswerReader: Sendable {
                                 "rather not", "hold off", "do not"])
     static let yesWords = split(["yes", "yeah", "yep", "yup", "sure", "go ahead", "do it", "do that", "sounds good",
                                  "thats right", "that is right", "thats correct", "correct", "please do", "go for it",
-                                 "of course", "absolutely", "definitely", "confirm", "perfect", "that works", "fine"])
+                                 "of course", "absolutely", "definitely", "confirm", "perfect", "that works", "fine",
+                                 "you bet", "put it through", "lock it in",
+                                 "sounds great", "sounds lovely", "sounds nice", "sounds perfect", "sounds fine", "sounds right"])
+    /// A strong yes word before "not" is a strong no ("definitely not", "of course not").
+    static let emphaticNo = split(["definitely not", "absolutely not", "certainly not", "of course not", "surely not"])
     static let yesLeads: Set<String> = ["yes", "yeah", "yea", "yep", "yup", "ya", "yah", "sure", "absolutely",
                                         "definitely", "certainly", "correct", "right", "ok", "okay", "alright", "perfect",
                                         "great", "fine", "affirmative", "exactly", "uh"]

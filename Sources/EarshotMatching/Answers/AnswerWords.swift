@@ -56,6 +56,7 @@ public enum AnswerWords {
         "why not", "no problem", "not a problem", "no doubt", "for sure", "alright", "all right", "ok", "okay",
         "uh huh", "mm hmm", "mhm", "yes please", "please", "it is", "that is it", "thats it", "it does", "good",
         "place the order", "place it", "send it", "order it", "book it", "proceed", "continue", "carry on",
+        "you bet", "totally", "sounds lovely", "sounds nice", "sounds fine", "sounds perfect",
     ]
 
     /// No as people say it: whole answers and the words that make an answer a no ("no, that's wrong").
@@ -82,6 +83,7 @@ public enum AnswerWords {
         "are there more", "is there anything else", "whats else", "keep going", "go on", "next ones", "the next ones",
         "what do you have", "what have you got", "what are my choices", "what are the choices", "read the rest",
         "the rest", "show me more", "give me more options", "more of them", "none of those", "none of them",
+        "a few more", "some more", "any more",
         "neither", "something different", "different options", "any more", "any more options", "are there any more",
         "do you have any more", "got any more", "anymore", "any others",
     ]
