@@ -38,7 +38,8 @@ extension ActionVerbs {
         "cap": ["limit", "set"],
         "blast": ["boost", "increase", "raise"],
         "crank_up": ["boost", "increase", "raise"],
-        "bump_up": ["boost", "increase", "raise"],
+        // Bumping up a goal or a target is setting it higher (eleventh pass).
+        "bump_up": ["boost", "increase", "raise", "set"],
         "turn_up": ["boost", "increase", "raise"],
         // Starting.
         "kick_off": ["start", "begin"],
@@ -48,8 +49,12 @@ extension ActionVerbs {
         "arrange": ["schedule", "book", "plan"],
         "line_up": ["schedule", "book", "plan"],
         "set_up": ["schedule", "plan"],
-        // Showing.
+        // Showing, finding.
         "pull_up": ["show", "display", "open", "view"],
+        "look_up": ["find", "search"],
+        // Reminding: "ping me", "nudge me" (eleventh pass).
+        "ping": ["remind"],
+        "nudge": ["remind"],
         // Switching a mode.
         "flip": ["switch", "change", "set", "turn"],
     ]

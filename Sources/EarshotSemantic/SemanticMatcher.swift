@@ -215,10 +215,31 @@ public struct SemanticMatcher: FlexibleMatcher {
 
     private static let longestCarriersFirst = carriers.sorted { $0.count > $1.count }
 
+    /// Spoken contractions said for two words: "gimme the short version" is "give me the short version"
+    /// (the sentence model and WordNet know the two words, not the contraction).
+    public static let contractions: [(said: String, words: String)] = [
+        ("gimme", "give me"), ("lemme", "let me"), ("wanna", "want to"), ("gonna", "going to"),
+    ]
+
+    /// Hesitations people say inside a request ("jot down, er, the Dipsea"); phrases hold none. "er" only
+    /// where it cannot be a noun: not after a determiner or a preposition ("take me to the ER").
+    public static let fillers: Set<String> = ["um", "umm", "uh", "uhh", "uhm", "er", "erm", "hmm", "hm"]
+
     /// The request in a normalised utterance, without the carriers around it ("can you please order soup
-    /// with soup chef please" → "order soup with soup chef"): phrases are written without them.
+    /// with soup chef please" → "order soup with soup chef"): phrases are written without them. Fillers
+    /// are left out and spoken contractions said in full first ("um, gimme …" → "give me …").
     public static func request(in normalized: String) -> String {
-        var text = " \(normalized) "
+        var words: [String] = []
+        for word in normalized.split(separator: " ").map(String.init) {
+            let afterNounOpener = words.last.map(isNounOpener) ?? false
+            if fillers.contains(word), !(word == "er" && afterNounOpener) { continue }
+            if let contraction = contractions.first(where: { $0.said == word }) {
+                words += contraction.words.split(separator: " ").map(String.init)
+            } else {
+                words.append(word)
+            }
+        }
+        var text = " \(words.joined(separator: " ")) "
         var changed = true
         while changed {
             changed = false
@@ -232,6 +253,11 @@ public struct SemanticMatcher: FlexibleMatcher {
             }
         }
         return text.trimmingCharacters(in: .whitespaces)
+    }
+
+    /// Whether a noun may follow `word` (a determiner or a preposition): "the er" is an emergency room.
+    static func isNounOpener(_ word: String) -> Bool {
+        ActionVerbs.determiners.contains(word) || ActionVerbs.prepositions.contains(word)
     }
 
     /// The utterance without the names and value forms of `apps`: what is asked, not of what.
