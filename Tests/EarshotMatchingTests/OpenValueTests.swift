@@ -177,6 +177,13 @@ struct OpenValueTests {
         #expect(reader.read(answer, as: .date)?.id == id)
     }
 
+    @Test("'early' makes a said hour a morning one, and is no hour itself", arguments: [
+        ("Monday, early", "2026-11-30"), ("early on Friday", "2026-11-27"), ("early Friday at eight", "2026-11-27T08:00"),
+    ])
+    func earlyIsNoHour(answer: String, id: String) {
+        #expect(reader.read(answer, as: .date)?.id == id)
+    }
+
     @Test("whole days from a day, with the time said after them", arguments: [
         ("a week from tomorrow at noon", "2026-12-03T12:00"), ("two weeks from today at 5 pm", "2026-12-09T17:00"),
         ("a week from today at nine in the morning", "2026-12-02T09:00"), ("three days from now", "2026-11-28"),

@@ -444,8 +444,9 @@ public struct SpokenDates: Sendable {
             found?.ambiguous = meridiem == nil && part == nil && hour >= 1 && hour <= 12
             break
         }
-        if found == nil, let part {
-            // "tomorrow morning": a usual hour for the part of the day.
+        if found == nil, let part, Self.namesPartOfDay(words) {
+            // "tomorrow morning": a usual hour for the part of the day ("early" alone names none: "Monday,
+            // early" is a day).
             let hour = ["am": 9, "afternoon": 15, "pm": 19, "night": 20][part] ?? 9
             return TimeOfDay(hour: hour, minute: 0)
         }
@@ -473,6 +474,12 @@ public struct SpokenDates: Sendable {
         if words.contains("early") { return "am" }
         if let first = words.firstIndex(of: "first"), first + 1 < words.count, words[first + 1] == "thing" { return "am" }
         return nil
+    }
+
+    /// Whether the words name a part of the day ("morning", "tonight" …), not only "early" or "first thing",
+    /// which make a said hour a morning one but are no hour themselves.
+    static func namesPartOfDay(_ words: [String]) -> Bool {
+        words.contains { partWords.contains($0) || $0 == "tonight" }
     }
 
     /// The parts of the day a number before them is the hour of ("seven in the morning", "nine this evening").
