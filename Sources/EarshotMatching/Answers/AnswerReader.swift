@@ -105,14 +105,7 @@ public struct AnswerReader: Sendable {
     /// The position just after the last words that take back what was said ("no wait", "actually", "sorry",
     /// "I mean", "make that" …) when they come after position `start`; `nil` when there are none.
     static func correction(in words: [String], after start: Int) -> Int? {
-        var at = words.count - 1
-        while at > start {
-            if let phrase = OpenValueReader.correctingWords.first(where: { at + $0.count < words.count && Array(words[at..<(at + $0.count)]) == $0 }) {
-                return at + phrase.count
-            }
-            at -= 1
-        }
-        return nil
+        OpenValueReader.phraseEnds(OpenValueReader.correctingWords, in: words, after: start).first
     }
 
     /// A 0-based position among `count` options read out: "the second one", "number two", "2",
@@ -334,13 +327,14 @@ public struct AnswerReader: Sendable {
 
     /// Whether `word` (at `position` of `words`) describes a thing the option is not: it is never the last word
     /// of one of the option's `forms` ("blue" of "the blue suit") and the next word said is a content word
-    /// none of the forms has ("the blue bag"), not "one" ("the blue one") nor a closing or function word.
+    /// none of the forms has ("the blue bag"), not "one" ("the blue one", "1" once normalised: a number) nor a
+    /// closing or function word.
     static func describesOther(_ word: String, at position: Int, in words: [String], forms: [[String]]) -> Bool {
         guard position + 1 < words.count, !forms.contains(where: { $0.last == word }) else { return false }
         let next = words[position + 1]
         let formWords = Set(forms.flatMap { $0 })
         return !formWords.contains(next) && !formWords.contains(singular(next, in: formWords)) && !commonWords.contains(next)
-            && !closingWords.contains(next) && !AnswerWords.articles.contains(next) && Int(next) == nil && !["1", "ones"].contains(next)
+            && !closingWords.contains(next) && !AnswerWords.articles.contains(next) && Int(next) == nil
     }
 
     /// For each option, the words of its forms that no other option has and that say something

@@ -201,15 +201,25 @@ public struct OpenValueReader: Sendable {
     /// them and it `reads` as a value on its own: "tomorrow, no wait, Thursday at four" → "thursday at 4", "a bit
     /// under an hour, say fifty five minutes" → "55 minutes". `nil` otherwise.
     static func settledTail(_ words: [String], by phrases: [[String]] = settlingWords, reads: (String) -> Bool) -> String? {
+        for end in phraseEnds(phrases, in: words, after: 0) {
+            let tail = words[end...].joined(separator: " ")
+            if reads(tail) { return tail }
+        }
+        return nil
+    }
+
+    /// Where each of `phrases` said after position `start` of `words` ends, with words still after it: the
+    /// latest first, and at one position in the order of `phrases` (longest first).
+    static func phraseEnds(_ phrases: [[String]], in words: [String], after start: Int) -> [Int] {
+        var ends: [Int] = []
         var at = words.count - 1
-        while at > 0 {
+        while at > start {
             for phrase in phrases where at + phrase.count < words.count && Array(words[at..<(at + phrase.count)]) == phrase {
-                let tail = words[(at + phrase.count)...].joined(separator: " ")
-                if reads(tail) { return tail }
+                ends.append(at + phrase.count)
             }
             at -= 1
         }
-        return nil
+        return ends
     }
 
     /// Whether an answer of `type` settles on a value after another ("six, no, six and a half", "tomorrow, no

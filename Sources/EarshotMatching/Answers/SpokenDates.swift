@@ -121,9 +121,7 @@ public struct SpokenDates: Sendable {
         if day == nil, time == nil {
             // A length of time alone answers "when" from now: "give me twenty minutes", "forty five minutes".
             guard let seconds = Self.duration(words.joined(separator: " ")) else { return nil }
-            let c = components(now.addingTimeInterval(Double(seconds)))
-            if seconds % 86_400 == 0 { return Moment(year: c.year, month: c.month, day: c.day) }
-            return Moment(year: c.year, month: c.month, day: c.day, hour: c.hour, minute: c.minute)
+            return moment(seconds, after: now)
         }
         if let time, day == nil {
             // A time alone is the next time it comes round: today, or tomorrow when it has passed; "at 8" said
@@ -432,8 +430,8 @@ public struct SpokenDates: Sendable {
             // "ten tonight", "seven in the morning", "nine this evening", "eight tomorrow": a part of the day
             // (or the day) right after the number frames it as an hour; so do "say", "like" before it.
             let partAfter = j < words.count && (Self.dayWordsAfterHour.contains(words[j])
-                || (j + 2 < words.count && ["in", "this"].contains(words[j]) && Self.partWords.contains(words[j + (words[j] == "in" ? 2 : 1)]))
-                || (j + 1 < words.count && words[j] == "this" && Self.partWords.contains(words[j + 1])))
+                || (words[j] == "this" && j + 1 < words.count && Self.partWords.contains(words[j + 1]))
+                || (words[j] == "in" && j + 2 < words.count && Self.partWords.contains(words[j + 2])))
             let framed = previous == "at" || previous == "by" || previous == "around" || previous == "about" || meridiem != nil
                 || oclock || minute > 0 || previous == "say" || previous == "like" || partAfter
             guard framed else { continue }
@@ -515,17 +513,15 @@ public struct SpokenDates: Sendable {
         }
         if words.last == "later", words.count >= 3 { spanWords = words[..<(words.count - 1)] }
         guard let spanWords, let seconds = Self.duration(spanWords.joined(separator: " ")) else { return nil }
-        let date = base.addingTimeInterval(Double(seconds))
-        let c = components(date)
-        if seconds % 86_400 == 0 {
-            var moment = Moment(year: c.year, month: c.month, day: c.day)
-            if let time = timeOfDay(Array(after)) {
-                moment.hour = time.hour
-                moment.minute = time.minute
-            }
-            return moment
-        }
-        return Moment(year: c.year, month: c.month, day: c.day, hour: c.hour, minute: c.minute)
+        return moment(seconds, after: base, at: timeOfDay(Array(after)))
+    }
+
+    /// `seconds` after `base`: a day when they are whole days (at `time` when one was said), else a day and
+    /// its time.
+    func moment(_ seconds: Int, after base: Date, at time: TimeOfDay? = nil) -> Moment {
+        let c = components(base.addingTimeInterval(Double(seconds)))
+        guard seconds % 86_400 == 0 else { return Moment(year: c.year, month: c.month, day: c.day, hour: c.hour, minute: c.minute) }
+        return Moment(year: c.year, month: c.month, day: c.day, hour: time?.hour, minute: time?.minute)
     }
 
     func components(_ date: Date) -> (year: Int, month: Int, day: Int, hour: Int, minute: Int) {
