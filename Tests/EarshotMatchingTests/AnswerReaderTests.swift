@@ -34,7 +34,7 @@ struct AnswerReaderTests {
     @Test("two different values of the question → several (asked again)")
     func twoValues() {
         #expect(reader.choose("a latte or a mocha", among: drinks) == .several([0, 1]))
-        #expect(reader.choose("not the tomato soup, the clam chowder", among: soups) == .several([0, 1]))
+        #expect(reader.choose("the clam chowder and the tomato soup", among: soups) == .several([0, 1]))
         // The same value twice is one value.
         #expect(reader.choose("tomato soup, yes, tomato soup", among: soups) == .option(1))
     }
@@ -61,6 +61,27 @@ struct AnswerReaderTests {
         #expect(reader.choose("no, a cup", among: [["Cup", "small"], ["Bowl", "large"]]) == .option(0))
         #expect(reader.choose("the groceries", among: [["Shopping", "grocery"], ["Work"], ["Packing"]]) == .option(0))
         #expect(reader.choose("the berries", among: [["Berry Tart"], ["Apple Pie"]]) == .option(0))
+    }
+
+    @Test("a value taken back by a negation gives way to the one said beside it", arguments: [
+        ("not the tomato soup, the clam chowder", 0), ("I don't want the tomato, the chowder", 0),
+        ("the chicken noodle soup, I can't take chowder today", 2),
+    ])
+    func negatedBesideAnother(answer: String, expected: Int) {
+        #expect(reader.choose(answer, among: soups) == .option(expected))
+    }
+
+    @Test("a negation reaches over verbs of wanting, not over other words")
+    func negationReach() {
+        #expect(reader.choose("I don't really want the chowder", among: soups) == .none)
+        #expect(reader.choose("I don't know, the chowder?", among: soups) == .option(0))
+    }
+
+    @Test("a word after 'other' names the kind of thing asked, not an option")
+    func otherKind() {
+        let places = [["Home", "my place"], ["The Office", "office"], ["City Airport", "the airport"]]
+        #expect(reader.choose("somewhere else, what are the other places", among: places) == .none)
+        #expect(reader.reply("somewhere else, what are the other places") == .moreOptions)
     }
 
     @Test("the … one: a word only one option has", arguments: [
@@ -147,6 +168,10 @@ struct AnswerReaderTests {
         ("you bet", AnswerReader.Reply.yes), ("sounds lovely, send it", .yes), ("that sounds about right, go for it", .yes),
         ("definitely not, that's too much", .no), ("of course not", .no), ("wait, no, don't order it", .no),
         ("can you list a few more", .moreOptions),
+        // Thirteenth pass: "about right", the confirmed action said back, places and people elsewhere.
+        ("that's about right", .yes), ("that's exactly right", .yes), ("thirty one dollars, alright, buy them", .yes),
+        ("order it then", .yes), ("don't book it", .no), ("anywhere else?", .moreOptions),
+        ("what are the other soups", .moreOptions),
     ])
     func moreReplies(answer: String, expected: AnswerReader.Reply) {
         #expect(reader.reply(answer) == expected)

@@ -207,6 +207,34 @@ struct OpenValueTests {
         #expect(reader.settles(answer, as: .date))
     }
 
+    @Test("a time settled after another keeps the first one's day and half of the day", arguments: [
+        ("Friday at five, no, make that five thirty", "2026-11-27T17:30"),
+        ("any time after seven tonight, say seven fifteen", "2026-11-25T19:15"),
+        ("around nine tomorrow, let's say nine fifteen", "2026-11-26T09:15"),
+        ("Monday, let's say ten in the morning", "2026-11-30T10:00"),
+        // A length settled on counts from now; a day settled on is the day.
+        ("in an hour, hour and a bit, call it seventy five minutes", "2026-11-25T10:45"),
+        ("tomorrow, no wait, Thursday at four", "2026-11-26T16:00"),
+    ])
+    func settledTimes(answer: String, id: String) {
+        #expect(reader.read(answer, as: .date)?.id == id)
+    }
+
+    @Test("'half nine' is half past; 'the first of December' is the day whatever number follows", arguments: [
+        ("half nine tonight", "2026-11-25T21:30"), ("half seven tomorrow morning", "2026-11-26T07:30"),
+        ("on the first of December, ten a m", "2026-12-01T10:00"), ("the third of January, nine p m", "2027-01-03T21:00"),
+    ])
+    func halfHoursAndDaysOfMonths(answer: String, id: String) {
+        #expect(reader.read(answer, as: .date)?.id == id)
+    }
+
+    @Test("'half' of a length or an amount is no time of day", arguments: [
+        ("an hour and a half", 5400), ("half an hour", 1800), ("nine and a half minutes", 570),
+    ])
+    func halfLengths(answer: String, seconds: Int) {
+        #expect(reader.read(answer, as: .duration)?.id == String(seconds))
+    }
+
     @Test("a day refined by 'say' keeps the day; a plain no settles nothing", arguments: [
         "Monday, let's say ten in the morning", "no, tomorrow", "tomorrow at three",
     ])
@@ -367,6 +395,30 @@ struct OpenValueTests {
     ])
     func framingPhrases(answer: String, question: String, asking: String, expected: String) {
         #expect(reader.read(answer, as: .string, question: question, asking: asking)?.id == expected)
+    }
+
+    @Test("a yes that only answers being asked, 'here goes' and 'it's' before a description open no question, report or review", arguments: [
+        ("yeah, um, can I take ibuprofen with my blood pressure pills", "What would you like to ask?", "Question question", "can I take ibuprofen with my blood pressure pills"),
+        ("okay, here goes: loved it, best film I've seen this year", "What did you think?", "Review review", "loved it, best film I've seen this year"),
+        ("it's the left shower in the men's locker room, no hot water", "What's wrong?", "Problem problem", "the left shower in the men's locker room, no hot water"),
+        // "it's" before no thing described stays: it is the description.
+        ("it's broken again", "What's wrong?", "Problem problem", "it's broken again"),
+    ])
+    func answeringOpeners(answer: String, question: String, asking: String, expected: String) {
+        #expect(reader.read(answer, as: .string, question: question, asking: asking)?.id == expected)
+    }
+
+    @Test("a message keeps its 'yeah'")
+    func messageKeepsYeah() {
+        #expect(reader.read("yeah, I'm at the side door", as: .string, question: "What should I tell your driver?", asking: "Message message")?.id == "yeah, I'm at the side door")
+    }
+
+    @Test("what someone should know loses 'tell them' and 'let them know'", arguments: [
+        ("tell them, no starch on the collars, they went stiff last time", "no starch on the collars, they went stiff last time"),
+        ("let them know the blue shirt has a stain on the cuff", "the blue shirt has a stain on the cuff"),
+    ])
+    func tellThemNotes(answer: String, expected: String) {
+        #expect(reader.read(answer, as: .string, question: "What should the cleaners know?", asking: "Note note")?.id == expected)
     }
 
     @Test("a name after \"it's something like\"")

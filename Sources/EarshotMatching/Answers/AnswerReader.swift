@@ -80,20 +80,23 @@ public struct AnswerReader: Sendable {
                     // "the blue bag by the door" names no "blue suit": a word that only describes in every form
                     // of the option describes something else when a word the option lacks follows it.
                     if Self.describesOther(word, at: position, in: words, forms: forms[option]) { continue }
+                    // "what are the other places": the kind of thing asked, not the option "my place".
+                    if position > 0, ["other", "different"].contains(words[position - 1]) { continue }
                     mentions.append(Mention(start: position, length: 1, characters: word.count, option: option, exact: false))
                 }
             }
             chosen = Self.select(mentions)
         }
-        // "not a bowl", "without oat milk": a value said only after a negation is not chosen. (With another
-        // value beside it, "not the tomato, the chowder", the sentence names two: asked again, §3.4.)
+        // "not a bowl", "without oat milk": a value said only after a negation is not chosen; beside another
+        // one it is not named either ("not the tomato, the chowder", "the yoga one, I can't do spin today").
         if !chosen.isEmpty, chosen.allSatisfy({ Self.isNegated(at: $0.start, in: words) }) { return .none }
+        chosen.removeAll { Self.isNegated(at: $0.start, in: words) }
         var named = Set(chosen.map(\.option))
         // "shopping, no wait, the work one", "the packing list, sorry, I mean shopping": words that take back
         // what came before them settle on the one option named after them.
         if named.count > 1, let first = chosen.map(\.start).min(), let settled = Self.correction(in: words, after: first) {
             let later = Set(chosen.filter { $0.start >= settled }.map(\.option))
-            if later.count == 1, !Self.isNegated(at: chosen.filter { $0.start >= settled }[0].start, in: words) { named = later }
+            if later.count == 1 { named = later }
         }
         switch named.count {
         case 0: return .none
@@ -184,7 +187,14 @@ public struct AnswerReader: Sendable {
         }
         if Self.emphaticNo.contains(where: { words.count >= $0.count && Array(words.prefix($0.count)) == $0 }) { return .no }
         let no = Self.contains(rest, anyOf: Self.noWords)
-        yes = yes || Self.yesLeads.contains(words[0]) || Self.contains(rest, anyOf: Self.yesWords)
+        // A yes phrase right after a negation is part of the no: "wait, no, don't order it".
+        let saidYes = Self.yesWords.contains { phrase in
+            rest.indices.contains { at in
+                at + phrase.count <= rest.count && Array(rest[at..<(at + phrase.count)]) == phrase
+                    && (at == 0 || !Self.negations.contains(rest[at - 1]))
+            }
+        }
+        yes = yes || Self.yesLeads.contains(words[0]) || saidYes
         if no {
             // "No, go ahead" and "yeah, no" say both: neither is taken. A leading no wins over weak yes words
             // later on ("no, that's fine").
@@ -366,14 +376,24 @@ public struct AnswerReader: Sendable {
         return tail == "s" || tail == "es"
     }
 
-    /// Words that take back the value said right after them (an article between): "not a bowl", "without
-    /// oat milk". Not "no": "no, a cup" answers a default with another value.
-    static let negations: Set<String> = ["not", "dont", "never", "without"]
+    /// Words that take back the value said right after them (an article, and a verb of wanting or taking,
+    /// between): "not a bowl", "without oat milk", "I don't want the tomato", "I can't do spin". Not "no":
+    /// "no, a cup" answers a default with another value.
+    static let negations: Set<String> = ["not", "dont", "never", "without", "cant", "wont", "doesnt", "didnt"]
+    /// Verbs between a negation and the value it takes back: "don't want", "can't take", "don't feel like".
+    static let negatedVerbs: Set<String> = ["want", "like", "take", "do", "have", "need", "fancy", "feel", "handle", "stand",
+                                            "really", "get", "eat", "drink", "go", "for"]
 
-    /// Whether the word at `start` of `words` follows a negation ("not the tomato", "without milk").
+    /// Whether the word at `start` of `words` follows a negation ("not the tomato", "without milk", "I
+    /// don't want the tomato", "I can't take boxing").
     static func isNegated(at start: Int, in words: [String]) -> Bool {
         var i = start - 1
         if i >= 0, AnswerWords.articles.contains(words[i]) { i -= 1 }
+        var verbs = 0
+        while i >= 0, verbs < 3, negatedVerbs.contains(words[i]) {
+            i -= 1
+            verbs += 1
+        }
         return i >= 0 && negations.contains(words[i])
     }
 
@@ -493,8 +513,10 @@ public struct AnswerReader: Sendable {
         "none of those", "none of them", "something different", "different options", "are there more",
         // The heads of the construction itself: the others, the rest, any other one, what other kinds.
         "others", "the rest", "any other", "what other", "which other",
-        // Asking where or who else there is: "where else can I go", "who else is there".
-        "where else", "who else",
+        // Asking where or who else there is: "where else can I go", "who else is there", "somewhere else".
+        "where else", "who else", "somewhere else", "someplace else", "anywhere else", "someone else", "anyone else",
+        // Asking what the other ones are: "what are the other places", "what were the other soups".
+        "what are the other", "what were the other", "whats the other", "what are your other",
         // Asking to hear more of them: "can you list a few more" (not "a few more minutes").
         "list a few more", "read a few more", "name a few more", "list some more", "read some more", "name some more",
         "list more", "read more",
@@ -511,7 +533,10 @@ public struct AnswerReader: Sendable {
     static let yesWords = split(["yes", "yeah", "yep", "yup", "sure", "go ahead", "do it", "do that", "sounds good",
                                  "thats right", "that is right", "thats correct", "correct", "please do", "go for it",
                                  "of course", "absolutely", "definitely", "confirm", "perfect", "that works", "fine",
-                                 "you bet", "put it through", "lock it in",
+                                 "you bet", "put it through", "lock it in", "about right", "exactly right", "just right",
+                                 // The confirmed action itself, on what was read back: "forty dollars? buy them".
+                                 "buy it", "buy them", "book it", "book them", "order it", "order them", "send it",
+                                 "place it", "reserve it", "post it", "submit it",
                                  "sounds great", "sounds lovely", "sounds nice", "sounds perfect", "sounds fine", "sounds right"])
     /// A strong yes word before "not" is a strong no ("definitely not", "of course not").
     static let emphaticNo = split(["definitely not", "absolutely not", "certainly not", "of course not", "surely not"])

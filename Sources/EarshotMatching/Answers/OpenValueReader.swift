@@ -72,10 +72,11 @@ public struct OpenValueReader: Sendable {
                   let count = Self.peopleCount(text) else { return nil }
             return OpenValue(id: String(count), title: String(count))
         case .date:
-            // "tomorrow, no wait, Thursday at four": the day settled on.
+            // "tomorrow, no wait, Thursday at four", "Friday at five, no, make that five thirty", "after six tonight,
+            // call it six thirty": the day and time settled on.
             let dates = SpokenDates(now: now, timeZone: timeZone)
-            let text = Self.settledTail(AnswerReader.contentWords(text), by: Self.correctingWords) { dates.moment($0) != nil } ?? text
-            return dates.moment(text).map { OpenValue(id: $0.iso, title: dates.title($0)) }
+            let moment = Self.settledMoment(AnswerReader.contentWords(text), by: Self.settlingWords, dates) ?? dates.moment(text)
+            return moment.map { OpenValue(id: $0.iso, title: dates.title($0)) }
         case .duration:
             // "eight, no wait, ten minutes", "a bit under an hour, say fifty five minutes": the length settled on.
             let words = AnswerReader.contentWords(text)
@@ -150,7 +151,7 @@ public struct OpenValueReader: Sendable {
     static let settlingWords: [[String]] = [
         "call it", "lets say", "lets call it", "say", "make it", "make that", "i mean", "actually", "or rather", "rather",
         "no", "sorry", "so", "exactly", "precisely", "more like", "lets go with", "put down", "wait", "no wait",
-        "i meant", "scratch that", "correction", "hang on",
+        "i meant", "scratch that", "correction", "hang on", "actually no",
     ].map { Normalizer.normalize($0).split(separator: " ").map(String.init) }.sorted { $0.count > $1.count }
     /// Words that take back what was said before them ("tomorrow, no wait, Thursday"), unlike "say" or "let's
     /// say", which may only add a time to a day ("Monday, let's say ten in the morning").
@@ -208,18 +209,33 @@ public struct OpenValueReader: Sendable {
         return nil
     }
 
+    /// The day and time settled on after the last of `phrases` whose words after it name one
+    /// (``SpokenDates/moment(_:settledBy:)``), or `nil`.
+    static func settledMoment(_ words: [String], by phrases: [[String]], _ dates: SpokenDates) -> SpokenDates.Moment? {
+        for (start, end) in phraseSpans(phrases, in: words, after: 0) {
+            if let moment = dates.moment(Array(words[..<start]), settledBy: Array(words[end...])) { return moment }
+        }
+        return nil
+    }
+
     /// Where each of `phrases` said after position `start` of `words` ends, with words still after it: the
     /// latest first, and at one position in the order of `phrases` (longest first).
     static func phraseEnds(_ phrases: [[String]], in words: [String], after start: Int) -> [Int] {
-        var ends: [Int] = []
+        phraseSpans(phrases, in: words, after: start).map(\.end)
+    }
+
+    /// Where each of `phrases` said after position `start` of `words` starts and ends, with words still after
+    /// it: the latest first, and at one position in the order of `phrases` (longest first).
+    static func phraseSpans(_ phrases: [[String]], in words: [String], after start: Int) -> [(start: Int, end: Int)] {
+        var spans: [(start: Int, end: Int)] = []
         var at = words.count - 1
         while at > start {
             for phrase in phrases where at + phrase.count < words.count && Array(words[at..<(at + phrase.count)]) == phrase {
-                ends.append(at + phrase.count)
+                spans.append((at, at + phrase.count))
             }
             at -= 1
         }
-        return ends
+        return spans
     }
 
     /// Whether an answer of `type` settles on a value after another ("six, no, six and a half", "tomorrow, no
@@ -232,7 +248,7 @@ public struct OpenValueReader: Sendable {
             return Self.settlesNumber(text) || Self.settledTail(AnswerReader.contentWords(text)) { SpokenDates.duration($0) != nil } != nil
         case .date:
             let dates = SpokenDates(now: now, timeZone: timeZone)
-            return Self.settledTail(AnswerReader.contentWords(text), by: Self.correctingWords) { dates.moment($0) != nil } != nil
+            return Self.settledMoment(AnswerReader.contentWords(text), by: Self.correctingWords, dates) != nil
         default:
             return false
         }
@@ -364,7 +380,7 @@ public struct OpenValueReader: Sendable {
                 length = n
             } else if kind == .message, let n = speechCarrier(said, needsThat: false) {
                 length = n
-            } else if kind == .other, let n = speechCarrier(said, needsThat: true) ?? ledSay(said) {
+            } else if kind == .other, let n = speechCarrier(said, needsThat: true) ?? ledSay(said) ?? toldThem(said) {
                 length = n
             } else if kind == .message, said.count > 1, said[0] == "that", QuestionFrame.subjects.contains(said[1]) {
                 // "that I'm outside" answering "What should I tell your driver?".
@@ -385,7 +401,13 @@ public struct OpenValueReader: Sendable {
                 changed = true
                 echoed = true
             }
-            if !changed, let first = tokens.first?.word, ["oh", "well", "so", "okay", "ok", "like"].contains(first) {
+            if !changed, let first = tokens.first?.word, ["oh", "well", "so", "okay", "ok", "like"].contains(first)
+                || kind != .message && Self.answeringOpeners.contains(first) {
+                tokens.removeFirst()
+                changed = true
+            }
+            // "it's the left shower …" describing a problem: the description is what follows.
+            if !changed, kind == .other, said.count > 2, said[0] == "its", Self.describedThings.contains(said[1]) {
                 tokens.removeFirst()
                 changed = true
             }
@@ -405,6 +427,12 @@ public struct OpenValueReader: Sendable {
         return trimmed.isEmpty ? nil : trimmed
     }
 
+    /// A yes that only answers being asked ("yeah, can I take ibuprofen …", "alright, here it is: …"): taken off
+    /// all but a message, where it may be the words passed on ("yeah, I'm outside").
+    static let answeringOpeners: Set<String> = ["yeah", "yes", "yep", "yup", "alright", "right"]
+    /// Determiners after "it's" that open the thing described ("it's the left shower …", "it's my locker …").
+    static let describedThings: Set<String> = ["the", "a", "an", "my", "our", "one", "this", "that"]
+
     /// Words that open an answer and say what kind of answer it is, never part of a task, message or
     /// question dictated: "basically, …", "the short version is …", "quick question, …", "I was wondering, …".
     static let framingPhrases: [[String]] = [
@@ -412,7 +440,7 @@ public struct OpenValueReader: Sendable {
         "long story short", "in short", "in a nutshell", "bottom line", "quick question", "quick one", "i have a question",
         "i was wondering", "i was just wondering", "just wondering", "im wondering", "i wanted to ask",
         "i was hoping to ask", "i want to ask", "id like to ask", "i would like to ask", "my question is",
-        "the question is",
+        "the question is", "here goes", "here goes nothing", "here it is", "here we go", "here you go",
     ].map { Normalizer.normalize($0).split(separator: " ").map(String.init) }.sorted { $0.count > $1.count }
 
     /// "just say …", "please say …", "can you say …" opening a note or description: what follows is the value
@@ -421,6 +449,15 @@ public struct OpenValueReader: Sendable {
         guard let lead = speechLeads.first(where: { words.count > $0.count + 1 && Array(words.prefix($0.count)) == $0 }),
               words[lead.count] == "say" else { return nil }
         return lead.count + 1
+    }
+
+    /// "tell them …", "let them know …" opening a note or report for others (a pronoun, not a name: "tell mom
+    /// …" may be the thing itself): what follows is the value.
+    static func toldThem(_ words: [String]) -> Int? {
+        guard words.count > 2, ["them", "him", "her"].contains(words[1]) else { return nil }
+        if words[0] == "tell" { return 2 }
+        if words[0] == "let", words.count > 3, words[2] == "know" { return words.count > 4 && words[3] == "that" ? 4 : 3 }
+        return nil
     }
 
     /// The most words a dictated string answer takes (a note, a name); past this it is a ramble.

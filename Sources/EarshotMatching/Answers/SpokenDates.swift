@@ -73,50 +73,7 @@ public struct SpokenDates: Sendable {
         let today = components(now)
         // "in 2 hours", "3 days from now", "a week from today"
         if let relative = relativeMoment(words) { return relative }
-        var day: (year: Int, month: Int, day: Int)?
-        var used = Set<Int>()
-        var i = 0
-        while i < words.count {
-            let word = words[i]
-            if word == "today" || word == "tonight" {
-                day = (today.year, today.month, today.day); used.insert(i)
-            } else if word == "this", i + 1 < words.count, ["morning", "afternoon", "evening", "night"].contains(words[i + 1]) {
-                // "this evening" is today's, like "tonight", even once its hour has passed.
-                day = (today.year, today.month, today.day); used.insert(i)
-            } else if word == "tomorrow" {
-                let isAfter = i >= 3 && words[i - 1] == "after" && words[i - 2] == "day"
-                day = shifted(days: isAfter ? 2 : 1); used.insert(i)
-            } else if word == "yesterday" {
-                day = shifted(days: -1); used.insert(i)
-            } else if let weekday = Self.weekdayNames.firstIndex(of: word) {
-                // "friday", "this friday", "next friday": the coming one ("the friday after next": a week later).
-                let after = i + 2 < words.count && words[i + 1] == "after" && words[i + 2] == "next"
-                day = upcoming(weekday: weekday + 1, skippingToday: true, weekLater: after)
-                used.insert(i)
-            } else if let month = Self.month(word) {
-                // "december 4", "december the 4th", "december 4 2027"
-                var j = i + 1
-                if j < words.count, words[j] == "the" { j += 1 }
-                if j < words.count, let d = Self.dayNumber(words[j]) {
-                    var year = nextYear(month: month, day: d)
-                    if j + 1 < words.count, let y = Int(words[j + 1]), y >= 1900, y < 2200 { year = y; used.insert(j + 1) }
-                    day = (year, month, d); used.formUnion([i, j])
-                } else if i >= 2, words[i - 1] == "of", let d = Self.dayNumber(words[i - 2]) {
-                    // "the 4th of december"
-                    var year = nextYear(month: month, day: d)
-                    if j < words.count, let y = Int(words[j]), y >= 1900, y < 2200 { year = y }
-                    day = (year, month, d); used.formUnion([i, i - 2])
-                } else if i >= 1, let d = Self.dayNumber(words[i - 1]), Int(words[i - 1]) != nil || Self.ordinalDays[words[i - 1]] != nil {
-                    // "4 december"
-                    day = (nextYear(month: month, day: d), month, d); used.formUnion([i, i - 1])
-                }
-            } else if word == "the", i + 1 < words.count, let d = Self.ordinalDays[words[i + 1]], day == nil,
-                      i + 2 >= words.count || (words[i + 2] != "of" && Self.month(words[i + 2]) == nil) {
-                // "the 4th": the next day of a month with that number
-                day = nextDayOfMonth(d); used.insert(i + 1)
-            }
-            i += 1
-        }
+        let day = self.day(words)
         let time = timeOfDay(words)
         if day == nil, time == nil {
             // A length of time alone answers "when" from now: "give me twenty minutes", "forty five minutes".
@@ -146,6 +103,84 @@ public struct SpokenDates: Sendable {
             moment.minute = 0
         }
         return moment
+    }
+
+    /// A day and time said, then settled by the words after `head` (``OpenValueReader/settlingWords``):
+    /// "Friday at five, no, make that five thirty" is Friday at 5:30 PM, "sometime after six tonight, call it
+    /// six thirty" today at 6:30 PM, "Monday, let's say ten in the morning" Monday at 10 AM. The settled
+    /// words' own day when they name one ("tomorrow, no wait, Thursday at four"), or a length from now ("in
+    /// an hour, call it seventy five minutes"); else the first words' day at the settled time, in the first
+    /// time's half of the day (or part of the day) when the settled time says none. `nil` when `tail` names
+    /// no day or time.
+    func moment(_ head: [String], settledBy tail: [String]) -> Moment? {
+        guard let settled = moment(tail.joined(separator: " ")) else { return nil }
+        let headWords = Self.prepare(head), tailWords = Self.prepare(tail)
+        guard relativeMoment(tailWords) == nil, day(tailWords) == nil, var time = timeOfDay(tailWords),
+              let first = moment(head.joined(separator: " ")), first.hour != nil || day(headWords) != nil else { return settled }
+        if time.ambiguous {
+            let raw = time.hour > 12 ? time.hour - 12 : time.hour
+            if let hour = first.hour, let minute = first.minute {
+                // "at five (PM), no, five thirty": the settled hour nearest the first one.
+                let said = hour * 60 + minute
+                time.hour = [raw % 12, raw % 12 + 12].min { abs($0 * 60 + time.minute - said) < abs($1 * 60 + time.minute - said) } ?? time.hour
+            } else if let part = Self.partOfDay(headWords) {
+                time = Self.resolve(hour: raw, minute: time.minute, meridiem: part)
+            }
+        }
+        var moment = Moment(year: first.year, month: first.month, day: first.day, hour: time.hour, minute: time.minute)
+        if !valid(moment) { moment = settled }
+        return moment
+    }
+
+    /// The day named in `words` (prepared): "today", "tomorrow", "next friday", "december the fourth", "the
+    /// 4th of december", "the 4th". `nil` when no day is named.
+    func day(_ words: [String]) -> (year: Int, month: Int, day: Int)? {
+        let today = components(now)
+        var day: (year: Int, month: Int, day: Int)?
+        var used = Set<Int>()
+        var i = 0
+        while i < words.count {
+            let word = words[i]
+            if word == "today" || word == "tonight" {
+                day = (today.year, today.month, today.day); used.insert(i)
+            } else if word == "this", i + 1 < words.count, ["morning", "afternoon", "evening", "night"].contains(words[i + 1]) {
+                // "this evening" is today's, like "tonight", even once its hour has passed.
+                day = (today.year, today.month, today.day); used.insert(i)
+            } else if word == "tomorrow" {
+                let isAfter = i >= 3 && words[i - 1] == "after" && words[i - 2] == "day"
+                day = shifted(days: isAfter ? 2 : 1); used.insert(i)
+            } else if word == "yesterday" {
+                day = shifted(days: -1); used.insert(i)
+            } else if let weekday = Self.weekdayNames.firstIndex(of: word) {
+                // "friday", "this friday", "next friday": the coming one ("the friday after next": a week later).
+                let after = i + 2 < words.count && words[i + 1] == "after" && words[i + 2] == "next"
+                day = upcoming(weekday: weekday + 1, skippingToday: true, weekLater: after)
+                used.insert(i)
+            } else if let month = Self.month(word) {
+                // "december 4", "december the 4th", "december 4 2027"
+                var j = i + 1
+                if j < words.count, words[j] == "the" { j += 1 }
+                if i >= 2, words[i - 1] == "of", let d = Self.dayNumber(words[i - 2]) {
+                    // "the 4th of december" (a number after it is then no day: "the first of December, ten a m").
+                    var year = nextYear(month: month, day: d)
+                    if j < words.count, let y = Int(words[j]), y >= 1900, y < 2200 { year = y }
+                    day = (year, month, d); used.formUnion([i, i - 2])
+                } else if j < words.count, let d = Self.dayNumber(words[j]) {
+                    var year = nextYear(month: month, day: d)
+                    if j + 1 < words.count, let y = Int(words[j + 1]), y >= 1900, y < 2200 { year = y; used.insert(j + 1) }
+                    day = (year, month, d); used.formUnion([i, j])
+                } else if i >= 1, let d = Self.dayNumber(words[i - 1]), Int(words[i - 1]) != nil || Self.ordinalDays[words[i - 1]] != nil {
+                    // "4 december"
+                    day = (nextYear(month: month, day: d), month, d); used.formUnion([i, i - 1])
+                }
+            } else if word == "the", i + 1 < words.count, let d = Self.ordinalDays[words[i + 1]], day == nil,
+                      i + 2 >= words.count || (words[i + 2] != "of" && Self.month(words[i + 2]) == nil) {
+                // "the 4th": the next day of a month with that number
+                day = nextDayOfMonth(d); used.insert(i + 1)
+            }
+            i += 1
+        }
+        return day
     }
 
     /// "Friday, December 4 at 3 PM" (the year when it is not this year's).
@@ -412,6 +447,16 @@ public struct SpokenDates: Sendable {
                     found?.ambiguous = meridiem == nil
                     break
                 }
+            }
+            // "half nine": half past the hour, as said in Britain and Ireland (not "an hour and a half", "half 9
+            // hours", "9 and a half").
+            if word == "half", i + 1 < words.count, let hour = Int(words[i + 1]), (1...12).contains(hour),
+               i == 0 || !["a", "and", "1", "an"].contains(words[i - 1]),
+               i + 2 >= words.count || !(Self.units[words[i + 2]] != nil || ["and", "past", "to", "dollars", "bucks"].contains(words[i + 2])) {
+                let meridiem = Self.meridiem(after: i + 2, in: words) ?? part
+                found = Self.resolve(hour: hour, minute: 30, meridiem: meridiem)
+                found?.ambiguous = meridiem == nil
+                break
             }
             // "at 3", "3 pm", "3 30", "3 oclock", "15 00"
             guard let hour = Int(word), hour >= 0, hour <= 23 else { continue }
