@@ -31,7 +31,9 @@ struct OpenValueSpeechTests {
           arguments: [("Log an expense in Day Planner", "um, it came to twelve fifty please"),
                       ("Book a table with Day Planner", "uh, a table for six please"),
                       ("Start a timer with Day Planner", "make it forty five minutes"),
-                      ("Add a reminder in Day Planner | call the dentist", "um, next friday at nine a m")])
+                      ("Add a reminder in Day Planner | call the dentist", "um, next friday at nine a m"),
+                      // Thirteenth pass: people counted without a number.
+                      ("Book a table with Day Planner", "just me and my husband")])
     func valueInSentence(leadIn: String, answer: String) async throws {
         let loop = try SpeechLoop(source: .synthetic)
         var asked = try await Self.session(leadIn.components(separatedBy: " | ")[0])
@@ -61,7 +63,7 @@ struct OpenValueSpeechTests {
         let recognizer = try Recognizer(model: .debian)
         for kind in OpenAnswerLanguage.Kind.allCases {
             let context = RecognitionContext(name: "answer: \(kind.rawValue)", sentences: ["cancel"], kind: .answer,
-                                             leading: OpenAnswerGrammar.leading, trailing: OpenAnswerGrammar.trailing,
+                                             leading: OpenAnswerGrammar.leading(kind), trailing: OpenAnswerGrammar.trailing,
                                              valueRules: OpenAnswerGrammar.rules(kind))
             #expect(throws: Never.self) { try recognizer.prepare(context) }
             #expect(OpenAnswerGrammar.words(in: OpenAnswerGrammar.rules(kind)).contains("twenty"))

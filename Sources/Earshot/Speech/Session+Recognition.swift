@@ -44,7 +44,7 @@ extension Session {
             // what it rejected (docs/speech.md, "Open-ended values").
             let frame = answerFrame
             var context = RecognitionContext(name: name, sentences: Session.coreSentences, kind: .answer, languageModel: model,
-                                             leading: frame.leading + OpenAnswerGrammar.leading,
+                                             leading: frame.leading + OpenAnswerGrammar.leading(kind),
                                              trailing: frame.trailing + OpenAnswerGrammar.trailing,
                                              valueRules: OpenAnswerGrammar.rules(kind))
             // The dialogue's reader, so the answers' check compares what the grammar and the model heard as values
