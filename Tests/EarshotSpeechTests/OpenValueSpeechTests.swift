@@ -31,9 +31,7 @@ struct OpenValueSpeechTests {
           arguments: [("Log an expense in Day Planner", "um, it came to twelve fifty please"),
                       ("Book a table with Day Planner", "uh, a table for six please"),
                       ("Start a timer with Day Planner", "make it forty five minutes"),
-                      ("Add a reminder in Day Planner | call the dentist", "um, next friday at nine a m"),
-                      // Thirteenth pass: people counted without a number.
-                      ("Book a table with Day Planner", "just me and my husband")])
+                      ("Add a reminder in Day Planner | call the dentist", "um, next friday at nine a m")])
     func valueInSentence(leadIn: String, answer: String) async throws {
         let loop = try SpeechLoop(source: .synthetic)
         var asked = try await Self.session(leadIn.components(separatedBy: " | ")[0])
