@@ -144,6 +144,28 @@ public struct ActionVerbs: Sendable {
         "their", "his", "one", "quick", "new", "second", "final", "full", "short", "brief", "little",
     ]
 
+    /// What stands for a value said in a request whose verb is read (``SemanticMatcher/verbWords(of:apps:)``):
+    /// a noun, no verb. Normalised text never holds it.
+    public static let valueMarker: Substring = "•"
+
+    /// Verbs that tell what is said next ("is begging", "has finished", "was at the vet"): after a value
+    /// ("Mochi is begging again, give her a snack") the value is their subject, and the request, if one
+    /// follows, is the next clause's.
+    static let statementVerbs: Set<String> = ["is", "was", "has", "had", "isnt", "wasnt", "hasnt", "keeps", "needs", "wont", "cant"]
+
+    /// Words that say the speaker does not know something, before a wh-word: an indirect question ("I
+    /// forgot which level I left the car on", "I don't know when my books are due", "I wonder if …").
+    static let unknowing: Set<String> = ["forgot", "wonder", "wondering"]
+    static let unknowingAfterNegator: Set<String> = ["know", "remember", "recall"]
+
+    /// Prepositions that can open a question before its wh-word ("till what time is the branch open",
+    /// "by when", "for how long").
+    static let questionPrepositions: Set<String> = ["till", "until", "by", "at", "for", "from", "in", "to", "since"]
+
+    /// Verbs that record an action that happened: with an action named as a noun in "-ing" ("log a watering",
+    /// "record a feeding") they ask for that action's intent (the app records it).
+    static let recording: Set<String> = ["log", "record"]
+
     /// Words that open a question ("wheres", "whats": apostrophes dropped).
     static let questionWords: Set<String> = [
         "what", "whats", "where", "wheres", "when", "whens", "how", "hows", "which", "who", "whos", "why", "whose", "whom",
@@ -176,6 +198,46 @@ public struct ActionVerbs: Sendable {
         while index < words.count {
             let word = String(words[index])
             let next = index + 1 < words.count ? String(words[index + 1]) : nil
+            let third = index + 2 < words.count ? String(words[index + 2]) : nil
+            // A value said first is not the verb: the request goes on after it ("tomato soup from Soup Chef
+            // please"), or it is the subject of a statement ("Mochi is begging again, give her a snack":
+            // no question).
+            if words[index] == Self.valueMarker {
+                if !negated, let next, Self.statementVerbs.contains(next) || (next.hasSuffix("ing") && next.count > 4) {
+                    subject = true
+                    index += Self.statementVerbs.contains(next) ? 2 : 1
+                    continue
+                }
+                index += 1
+                continue
+            }
+            // "is there any way Soup Chef can send …", "is it possible to …", "any chance you could …": a
+            // request asked as a question about whether it can be done.
+            if !negated, let skip = Self.indirectRequest(words, at: index) {
+                index += skip
+                continue
+            }
+            // "I forgot which level I left the car on", "I don't know when my books are due": a question.
+            if !negated, let next, Self.unknowing.contains(word), Self.questionWords.contains(next) || ["if", "whether"].contains(next) {
+                return (.question, nil)
+            }
+            if ["dont", "cant", "cannot"].contains(word), let next, Self.unknowingAfterNegator.contains(next),
+               let third, Self.questionWords.contains(third) || ["if", "whether"].contains(third) {
+                return (.question, nil)
+            }
+            // "till what time is the branch open", "for how long": a question.
+            if !negated, Self.questionPrepositions.contains(word), let next, Self.questionWords.contains(next) { return (.question, nil) }
+            // "let Plant Pal know the monstera got watered", "let the front desk know": telling, a light verb.
+            if !negated, word == "let",
+               let known = words[(index + 1)...].prefix(4).firstIndex(of: "know"), known > index + 1 {
+                return (.unknown, nil)
+            }
+            // "come get my coat", "come grab it", "come pick up": the second verb is the request's.
+            if !negated, word == "come", let next, !Self.particles.contains(next), !Self.prepositions.contains(next),
+               !reading(words, at: index + 1).lemmas.isEmpty {
+                index += 1
+                continue
+            }
             // "we're leaving for the week, …": "were" before a word in "-ing" is a subject, not a question.
             if !negated, word == "were", next?.hasSuffix("ing") == true {
                 subject = true
@@ -247,7 +309,20 @@ public struct ActionVerbs: Sendable {
             // delivery"): an imperative ("forward Priya's postcard").
             let imperative = index == 0 && !(after.map(Self.prepositions.contains) ?? false)
             let isVerb = lemmas.contains(where: net.isMostlyVerb) || after.map(Self.objectStarts.contains) ?? true || imperative
-            return isVerb ? (.verb(lemmas), range) : (.unknown, nil)
+                || words[index + width ..< words.count].first == Self.valueMarker
+            guard isVerb else { return (.unknown, nil) }
+            // "send me a bowl of soup": a thing handed to the speaker, as "get me" hands one over.
+            if lemmas.contains("send"), ["me", "us"].contains(after) { return (.unknown, nil) }
+            // "log a watering", "record a feeding": the action recorded, named as a noun in "-ing", is asked for.
+            if lemmas.contains(where: { Self.recording.contains($0) || (Self.everyday[$0] ?? []).contains(where: Self.recording.contains) }) {
+                var object = index + width
+                while object < words.count, Self.nounLead.contains(String(words[object])) { object += 1 }
+                if object < words.count, words[object].hasSuffix("ing") {
+                    let done = net.lemmas(of: String(words[object])).filter { !Self.light.contains($0) && !$0.contains("_") }
+                    if !done.isEmpty { return (.verb(lemmas + done), range) }
+                }
+            }
+            return (.verb(lemmas), range)
         }
         return (negated ? .negated : .unknown, nil)
     }
@@ -291,6 +366,19 @@ public struct ActionVerbs: Sendable {
         return nil
     }
 
+    /// How many words open a request asked as a question about whether it can be done, at `index`: "is
+    /// there any way", "is there a way", "is it possible (to)", "any chance"; nil when none does.
+    static func indirectRequest(_ words: [Substring], at index: Int) -> Int? {
+        func said(_ expected: [Substring]) -> Bool {
+            index + expected.count <= words.count && Array(words[index..<(index + expected.count)]) == expected
+        }
+        for form: [Substring] in [["is", "there", "any", "way"], ["is", "there", "a", "way"], ["is", "it", "possible", "to"],
+                                  ["is", "it", "possible", "for"], ["is", "it", "possible"], ["any", "chance"]] where said(form) {
+            return form.count
+        }
+        return nil
+    }
+
     /// The verb lemmas of the word at `index`, as a verb of several words when WordNet has one.
     func lemmas(_ words: [Substring], at index: Int) -> [String] {
         reading(words, at: index).lemmas
@@ -303,6 +391,12 @@ public struct ActionVerbs: Sendable {
     func reading(_ words: [Substring], at index: Int) -> (lemmas: [String], width: Int, particle: Int?) {
         let word = String(words[index])
         let bases = net.lemmas(of: word)
+        // A verb with the state it leaves its object in: "pull open the menu", "flip open", "slam shut" are
+        // opening and shutting.
+        if !bases.isEmpty, !bases.contains("be"), index + 1 < words.count, ["open", "shut"].contains(words[index + 1]),
+           words[index + 1] != words[index] {
+            return ([String(words[index + 1])], 2, nil)
+        }
         if index + 2 < words.count {
             let three = bases.map { "\($0)_\(words[index + 1])_\(words[index + 2])" }.filter { net.senses[$0] != nil }
             if !three.isEmpty { return (three, 3, nil) }
@@ -421,9 +515,17 @@ public struct ActionVerbs: Sendable {
             guard !verbs.isEmpty else { return false }
             let relations = lemmas.flatMap { lemma in verbs.map { net.relation(lemma, $0) } }
             return !relations.contains(.same) && !standsFor(lemmas, own ?? verbs) && !relations.contains(.opposite)
-                && lemmas.contains(where: { net.isIn($0, family: others) })
+                && lemmas.contains(where: { otherAction($0, against: verbs) })
         default: return false
         }
+    }
+
+    /// Whether `lemma` is one of the other actions (``otherActions``) against an intent with `verbs`: one of
+    /// them, or a kind of one that is not also, in another of its commonest senses, a kind of one of `verbs`
+    /// ("test" is a way to evaluate and a way to check: against checking it is no other action; twelfth pass).
+    func otherAction(_ lemma: String, against verbs: Set<String>) -> Bool {
+        guard let distance = net.distance(of: lemma, from: others) else { return false }
+        return distance == 0 || !verbs.contains { net.isKind(lemma, of: $0) }
     }
 
     /// How a request's verb stands to an intent's verbs.
@@ -448,7 +550,11 @@ public struct ActionVerbs: Sendable {
             // near relative.
             // An everyday wording of the intent's action ("save me a seat" for booking, ``everyday``) is its own.
             if relations.contains(.same) || standsFor(lemmas, own ?? verbs) { return .fits }
-            if relations.contains(.opposite) || lemmas.contains(where: { net.isIn($0, family: others) }) { return .conflicts }
+            if relations.contains(.opposite) { return .conflicts }
+            // A kind of another action that is also, in one of its commonest senses, a kind of the intent's
+            // ("test" is a way to evaluate and a way to check: "test the kitchen soil" checks it) fits;
+            // one of the other actions itself ("rate", "cancel") always conflicts.
+            if lemmas.contains(where: { otherAction($0, against: verbs) }) { return .conflicts }
             if relations.contains(.related) { return .fits }
             if case .phrasal = request { return .fits }
             if lemmas.contains(where: { lemma in verbs.contains { net.commonSense(of: lemma, isASenseOf: $0) } }) { return .fits }

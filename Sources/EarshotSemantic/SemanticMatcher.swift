@@ -132,6 +132,8 @@ public struct SemanticMatcher: FlexibleMatcher {
     /// Every app name and every value's title and synonym, normalised, longest first, with the apps that
     /// have it — what ``action(of:apps:)`` takes out of an utterance (made once, not per utterance).
     private let forms: [(form: String, apps: Set<Int>)]
+    /// By app position: its names, normalised (what ``verbWords(of:apps:)`` takes out without a trace).
+    private let appNames: [Set<String>]
     /// By app position: every value form (normalised) with the value sets that have it, and for each
     /// intent of the index the value sets its parameters take (what ``Settings/valuePenalty`` weighs).
     let valueForms: [ValueForms]
@@ -170,6 +172,7 @@ public struct SemanticMatcher: FlexibleMatcher {
             for form in forms.map(Normalizer.normalize) where !form.isEmpty { owners[form, default: []].insert(position) }
         }
         forms = owners.map { ($0.key, $0.value) }.sorted { ($0.form.count, $1.form) > ($1.form.count, $0.form) }
+        appNames = catalog.apps.map { app in Set(app.manifest.names(in: app.locale).map(Normalizer.normalize).filter { !$0.isEmpty }) }
         valueForms = catalog.apps.map { ValueForms($0.manifest) }
         intentValueSets = catalog.apps.indices.map { position in
             let intents = position < index.apps.count ? index.apps[position].intents : []
@@ -197,7 +200,30 @@ public struct SemanticMatcher: FlexibleMatcher {
 
     /// What the request in a normalised utterance says about its action (its verb, or a refusal).
     public func requestedAction(_ normalized: String, apps: [Int]) -> ActionVerbs.Request {
-        verbs.request(action(of: Self.request(in: normalized), apps: apps).split(separator: " "))
+        verbs.request(verbWords(of: Self.request(in: normalized), apps: apps))
+    }
+
+    /// The words of a request its verb is read from (issue 19, twelfth pass): the names of the apps it
+    /// names are taken out, also said with "'s" ("Soup Chef's menu"), and each of those apps' values
+    /// (a title or synonym, also with "'s" or a plural "s") stands as one ``ActionVerbs/valueMarker``: a
+    /// name said before a verb is its subject ("Mochi is begging, give her a snack" is no question), and
+    /// the words of other apps' values stay words ("spin up a new list in Demo": "spin" is a class of
+    /// a gym app). With no app named, the names and values of every app in `apps`.
+    public func verbWords(of request: String, apps: [Int]) -> [Substring] {
+        var padded = " \(request) "
+        let present = apps.filter { $0 < appNames.count }
+        let named = Set(present.filter { app in appNames[app].contains { padded.contains(" \($0) ") || padded.contains(" \($0)s ") } })
+        let wanted = named.isEmpty ? Set(present) : named
+        let marker = " \(ActionVerbs.valueMarker) "
+        for (form, owners) in forms where !owners.isDisjoint(with: wanted) {
+            let isName = owners.contains { appNames[$0].contains(form) }
+            for said in [form, form + "s"] where padded.contains(" \(said) ") {
+                padded = padded.replacingOccurrences(of: " \(said) ", with: isName ? " " : marker)
+            }
+        }
+        var words: [Substring] = []
+        for word in padded.split(separator: " ") where !(word == ActionVerbs.valueMarker && words.last == word) { words.append(word) }
+        return words
     }
 
     public func match(_ utterance: String, normalized: String, in catalog: PhraseCatalog, apps: [Int]) -> Resolution {
@@ -264,8 +290,13 @@ public struct SemanticMatcher: FlexibleMatcher {
     public func action(of normalized: String, apps: [Int]) -> String {
         let wanted = Set(apps)
         var padded = " \(normalized) "
-        for (form, owners) in forms where !owners.isDisjoint(with: wanted) && padded.contains(" \(form) ") {
-            padded = padded.replacingOccurrences(of: " \(form) ", with: " ")
+        for (form, owners) in forms where !owners.isDisjoint(with: wanted) {
+            if padded.contains(" \(form) ") { padded = padded.replacingOccurrences(of: " \(form) ", with: " ") }
+            // A name or a value said with "'s" or as a plural ("Soup Chef's menu", "Pepper's whining"; twelfth
+            // pass): the apostrophe is gone once normalised.
+            if padded.contains(" \(form)s ") {
+                padded = padded.replacingOccurrences(of: " \(form)s ", with: " ")
+            }
         }
         return padded.split(separator: " ").joined(separator: " ")
     }
@@ -416,10 +447,13 @@ public struct SemanticMatcher: FlexibleMatcher {
         /// The verbs the request's verb governs ("remind me to water the monstera": water): another
         /// request about them, not them.
         let governed: Set<String>
+        /// The apps whose names and values the swapped requests leave out, as the request's action does.
+        let apps: [Int]
 
         init(matcher: SemanticMatcher, normalized: String, apps: [Int], action: Embedding) {
             self.matcher = matcher
-            words = matcher.action(of: SemanticMatcher.request(in: normalized), apps: apps).split(separator: " ")
+            words = matcher.verbWords(of: SemanticMatcher.request(in: normalized), apps: apps)
+            self.apps = apps
             let range = matcher.verbs.verbRange(words), words = words
             self.range = range
             particle = range.flatMap { matcher.verbs.reading(words, at: $0.lowerBound).particle }
@@ -450,7 +484,9 @@ public struct SemanticMatcher: FlexibleMatcher {
             guard !missing.isEmpty else { return }
             let rest = words.indices[range.upperBound...].filter { $0 != particle }.map { words[$0] }
             let texts = missing.map { verb in
-                (words[..<range.lowerBound] + [Substring(verb.replacingOccurrences(of: "_", with: " "))] + rest).joined(separator: " ")
+                let said = (words[..<range.lowerBound] + [Substring(verb.replacingOccurrences(of: "_", with: " "))] + rest)
+                    .filter { $0 != ActionVerbs.valueMarker }.joined(separator: " ")
+                return matcher.action(of: said, apps: apps)
             }
             for (verb, vector) in zip(missing, matcher.encoder.encode(texts)) { swapped[verb] = vector }
         }
@@ -514,7 +550,11 @@ public struct SemanticMatcher: FlexibleMatcher {
     /// Whether `normalized` says the app's name or one of its synonyms, as whole words.
     static func names(_ app: CompiledApp, in normalized: String) -> Bool {
         let padded = " \(normalized) "
-        return app.manifest.names(in: app.locale).contains { padded.contains(" \(Normalizer.normalize($0)) ") }
+        // Also said with "'s" ("pull open Soup Chef's menu"): the apostrophe is gone once normalised.
+        return app.manifest.names(in: app.locale).contains { name in
+            let name = Normalizer.normalize(name)
+            return padded.contains(" \(name) ") || padded.contains(" \(name)s ")
+        }
     }
 
     /// For each intent of `app`, the mean over its phrases of each phrase's best expansion score.

@@ -201,6 +201,14 @@ public struct VerbNet: Sendable {
         return .unrelated
     }
 
+    /// Whether one of the commonest senses of `lemma` is a direct kind of a sense of `verb`, any of them:
+    /// "test" (in its second sense, "screen, test") is a way to check.
+    public func isKind(_ lemma: String, of verb: String) -> Bool {
+        guard let mine = common(lemma), let theirs = senses[verb] else { return false }
+        let all = Set(theirs)
+        return mine.contains { !(Set(hypernyms[$0] ?? []).isDisjoint(with: all)) }
+    }
+
     /// Whether the commonest sense of `a` is one of the senses of `b`, any of them: "fetch" (bring, get,
     /// convey, fetch) is a meaning of "get", though not among get's commonest. A verb an app's phrase
     /// uses may mean any of its senses; what a person says means its commonest.
