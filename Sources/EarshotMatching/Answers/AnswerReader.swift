@@ -380,7 +380,8 @@ public struct AnswerReader: Sendable {
     /// between): "not a bowl", "without oat milk", "I don't want the tomato", "I can't do spin". Not "no":
     /// "no, a cup" answers a default with another value.
     static let negations: Set<String> = ["not", "dont", "never", "without", "cant", "wont", "doesnt", "didnt"]
-    /// Verbs between a negation and the value it takes back: "don't want", "can't take", "don't feel like".
+    /// Words between a negation and the value it takes back: verbs of wanting or taking ("don't want", "can't
+    /// take", "don't feel like", "won't go for") and "really" ("I don't really want …").
     static let negatedVerbs: Set<String> = ["want", "like", "take", "do", "have", "need", "fancy", "feel", "handle", "stand",
                                             "really", "get", "eat", "drink", "go", "for"]
 

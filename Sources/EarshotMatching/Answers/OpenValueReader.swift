@@ -153,8 +153,9 @@ public struct OpenValueReader: Sendable {
         "no", "sorry", "so", "exactly", "precisely", "more like", "lets go with", "put down", "wait", "no wait",
         "i meant", "scratch that", "correction", "hang on", "actually no",
     ].map { Normalizer.normalize($0).split(separator: " ").map(String.init) }.sorted { $0.count > $1.count }
-    /// Words that take back what was said before them ("tomorrow, no wait, Thursday"), unlike "say" or "let's
-    /// say", which may only add a time to a day ("Monday, let's say ten in the morning").
+    /// Words that take back what was said before them ("tomorrow, no wait, Thursday"): an answer with them
+    /// corrects itself, and its "no" is no decline. "Say" and "let's say" settle a value too
+    /// (``settlingWords``: "Monday, let's say ten in the morning") but take nothing back.
     static let correctingWords: [[String]] = [
         "no", "no wait", "wait", "actually", "actually no", "sorry", "i mean", "i meant", "or rather", "rather",
         "scratch that", "correction", "make that", "make it", "hang on",
