@@ -220,6 +220,16 @@ struct OpenValueTests {
         #expect(reader.read(answer, as: .date)?.id == id)
     }
 
+    @Test("a bare number settling a length takes its unit when it restates it; not a far one")
+    func carriedUnits() {
+        #expect(reader.read("forty minutes or so, say forty five", as: .duration)?.id == "2700")
+        #expect(reader.read("in forty minutes or so, say forty five", as: .date)?.id == "2026-11-25T10:15")
+        #expect(reader.read("twenty minutes, no, twenty five", as: .duration)?.id == "1500")
+        // "ninety" is no restatement of "two hours" (ninety hours? minutes?): no unit is carried, and the
+        // answer is asked again.
+        #expect(reader.read("two hours, say ninety", as: .duration) == nil)
+    }
+
     @Test("'half nine' is half past; 'the first of December' is the day whatever number follows", arguments: [
         ("half nine tonight", "2026-11-25T21:30"), ("half seven tomorrow morning", "2026-11-26T07:30"),
         ("on the first of December, ten a m", "2026-12-01T10:00"), ("the third of January, nine p m", "2027-01-03T21:00"),

@@ -80,7 +80,8 @@ public struct OpenValueReader: Sendable {
         case .duration:
             // "eight, no wait, ten minutes", "a bit under an hour, say fifty five minutes": the length settled on.
             let words = AnswerReader.contentWords(text)
-            let text = Self.settledTail(words) { SpokenDates.duration($0) != nil } ?? Self.settledNumber(Self.clauses(text))
+            let text = Self.settledTail(words) { SpokenDates.duration($0) != nil } ?? Self.settledLength(words)
+                ?? Self.settledNumber(Self.clauses(text))
             return SpokenDates.duration(text).map { OpenValue(id: String($0), title: SpokenDates.durationTitle($0)) }
         case .boolean:
             switch AnswerReader().reply(text) {
@@ -214,9 +215,30 @@ public struct OpenValueReader: Sendable {
     /// (``SpokenDates/moment(_:settledBy:)``), or `nil`.
     static func settledMoment(_ words: [String], by phrases: [[String]], _ dates: SpokenDates) -> SpokenDates.Moment? {
         for (start, end) in phraseSpans(phrases, in: words, after: 0) {
-            if let moment = dates.moment(Array(words[..<start]), settledBy: Array(words[end...])) { return moment }
+            let head = Array(words[..<start]), tail = Array(words[end...])
+            if let moment = dates.moment(head, settledBy: carriedUnit(tail, after: head) ?? tail) { return moment }
         }
         return nil
+    }
+
+    /// The length settled on by a bare number after settling words, in the unit of the length said before
+    /// them ("forty minutes or so, say forty five" → "45 minutes"), or `nil`.
+    static func settledLength(_ words: [String]) -> String? {
+        for (start, end) in phraseSpans(settlingWords, in: words, after: 0) {
+            if let carried = carriedUnit(Array(words[end...]), after: Array(words[..<start])) { return carried.joined(separator: " ") }
+        }
+        return nil
+    }
+
+    /// `tail`, a bare number, with the unit of the length said last in `head` when the two numbers are close
+    /// (the second within half of the first: a restatement, not "an hour, say ninety"); `nil` otherwise.
+    static func carriedUnit(_ tail: [String], after head: [String]) -> [String]? {
+        let said = SpokenNumbers.spans(tail)
+        guard said.count == 1, let number = said.first, number.range == 0..<tail.count, number.pair == nil,
+              let unit = head.lastIndex(where: { SpokenDates.units[$0] != nil }),
+              let amount = SpokenNumbers.spans(Array(head[..<unit])).last, amount.range.upperBound == unit, amount.pair == nil,
+              abs(number.value - amount.value) <= amount.value / 2 else { return nil }
+        return tail + [head[unit]]
     }
 
     /// Where each of `phrases` said after position `start` of `words` ends, with words still after it: the
