@@ -426,7 +426,9 @@ struct WyomingServerTests {
         let port = try await server.start()
         let clock = ContinuousClock()
         let started = clock.now
-        async let waiting = Self.client(port, "idle", "20")
+        // The client's own timeout is far past the 30 s the server is given to see it connect: on a loaded
+        // machine Python took nearly 20 s to connect once, and its 20 s timeout then came before the stop.
+        async let waiting = Self.client(port, "idle", "90")
         while server.openConnections == 0, clock.now - started < .seconds(30) {  // a loaded machine starts Python slowly
             try await Task.sleep(for: .milliseconds(20))
         }
@@ -434,7 +436,7 @@ struct WyomingServerTests {
         await server.stop()
         #expect(server.openConnections == 0)
         let (_, reply, stderr) = try await waiting
-        // "closed", not the client's own 20 s "timeout": stop ended the connection.
+        // "closed", not the client's own "timeout": stop ended the connection.
         #expect(reply["type"] as? String == "closed", "\(reply) \(stderr)")
     }
 }
