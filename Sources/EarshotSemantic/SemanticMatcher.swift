@@ -212,12 +212,12 @@ public struct SemanticMatcher: FlexibleMatcher {
     public func verbWords(of request: String, apps: [Int]) -> [Substring] {
         var padded = " \(request) "
         let present = apps.filter { $0 < appNames.count }
-        let named = Set(present.filter { app in appNames[app].contains { padded.contains(" \($0) ") || padded.contains(" \($0)s ") } })
+        let named = Set(present.filter { app in appNames[app].contains { Self.says(padded, $0) } })
         let wanted = named.isEmpty ? Set(present) : named
         let marker = " \(ActionVerbs.valueMarker) "
         for (form, owners) in forms where !owners.isDisjoint(with: wanted) {
             let isName = owners.contains { appNames[$0].contains(form) }
-            for said in [form, form + "s"] where padded.contains(" \(said) ") {
+            for said in Self.sayings(of: form) where padded.contains(" \(said) ") {
                 padded = padded.replacingOccurrences(of: " \(said) ", with: isName ? " " : marker)
             }
         }
@@ -291,11 +291,8 @@ public struct SemanticMatcher: FlexibleMatcher {
         let wanted = Set(apps)
         var padded = " \(normalized) "
         for (form, owners) in forms where !owners.isDisjoint(with: wanted) {
-            if padded.contains(" \(form) ") { padded = padded.replacingOccurrences(of: " \(form) ", with: " ") }
-            // A name or a value said with "'s" or as a plural ("Soup Chef's menu", "Pepper's whining"; twelfth
-            // pass): the apostrophe is gone once normalised.
-            if padded.contains(" \(form)s ") {
-                padded = padded.replacingOccurrences(of: " \(form)s ", with: " ")
+            for said in Self.sayings(of: form) where padded.contains(" \(said) ") {
+                padded = padded.replacingOccurrences(of: " \(said) ", with: " ")
             }
         }
         return padded.split(separator: " ").joined(separator: " ")
@@ -550,11 +547,17 @@ public struct SemanticMatcher: FlexibleMatcher {
     /// Whether `normalized` says the app's name or one of its synonyms, as whole words.
     static func names(_ app: CompiledApp, in normalized: String) -> Bool {
         let padded = " \(normalized) "
-        // Also said with "'s" ("pull open Soup Chef's menu"): the apostrophe is gone once normalised.
-        return app.manifest.names(in: app.locale).contains { name in
-            let name = Normalizer.normalize(name)
-            return padded.contains(" \(name) ") || padded.contains(" \(name)s ")
-        }
+        return app.manifest.names(in: app.locale).contains { says(padded, Normalizer.normalize($0)) }
+    }
+
+    /// A name or value form (normalised) as an utterance says it: itself, or with "'s" or a plural "s"
+    /// ("Soup Chef's menu", "Pepper's whining"; the apostrophe is gone once normalised; twelfth pass).
+    static func sayings(of form: String) -> [String] { [form, form + "s"] }
+
+    /// Whether `padded` (normalised, a space either side) says `form` as whole words, in one of its
+    /// ``sayings(of:)``.
+    static func says(_ padded: String, _ form: String) -> Bool {
+        sayings(of: form).contains { padded.contains(" \($0) ") }
     }
 
     /// For each intent of `app`, the mean over its phrases of each phrase's best expansion score.

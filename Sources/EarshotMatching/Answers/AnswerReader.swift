@@ -188,12 +188,7 @@ public struct AnswerReader: Sendable {
         if Self.emphaticNo.contains(where: { words.count >= $0.count && Array(words.prefix($0.count)) == $0 }) { return .no }
         let no = Self.contains(rest, anyOf: Self.noWords)
         // A yes phrase right after a negation is part of the no: "wait, no, don't order it".
-        let saidYes = Self.yesWords.contains { phrase in
-            rest.indices.contains { at in
-                at + phrase.count <= rest.count && Array(rest[at..<(at + phrase.count)]) == phrase
-                    && (at == 0 || !Self.negations.contains(rest[at - 1]))
-            }
-        }
+        let saidYes = Self.contains(rest, anyOf: Self.yesWords) { $0 == 0 || !Self.negations.contains(rest[$0 - 1]) }
         yes = yes || Self.yesLeads.contains(words[0]) || saidYes
         if no {
             // "No, go ahead" and "yeah, no" say both: neither is taken. A leading no wins over weak yes words
@@ -469,16 +464,18 @@ public struct AnswerReader: Sendable {
         return words
     }
 
-    static func find(_ phrase: [String], in words: [String]) -> Int? {
+    /// Where `phrase` is first said in `words` at a start that `accepted` allows, or `nil`.
+    static func find(_ phrase: [String], in words: [String], where accepted: (Int) -> Bool = { _ in true }) -> Int? {
         guard !phrase.isEmpty, phrase.count <= words.count else { return nil }
-        for start in 0...(words.count - phrase.count) where Array(words[start..<(start + phrase.count)]) == phrase {
+        for start in 0...(words.count - phrase.count) where Array(words[start..<(start + phrase.count)]) == phrase && accepted(start) {
             return start
         }
         return nil
     }
 
-    static func contains(_ words: [String], anyOf phrases: [[String]]) -> Bool {
-        phrases.contains { find($0, in: words) != nil }
+    /// Whether one of `phrases` is said in `words` at a start that `accepted` allows.
+    static func contains(_ words: [String], anyOf phrases: [[String]], where accepted: (Int) -> Bool = { _ in true }) -> Bool {
+        phrases.contains { find($0, in: words, where: accepted) != nil }
     }
 
     private static func split(_ phrases: [String]) -> [[String]] {

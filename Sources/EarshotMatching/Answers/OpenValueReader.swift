@@ -204,28 +204,29 @@ public struct OpenValueReader: Sendable {
     /// them and it `reads` as a value on its own: "tomorrow, no wait, Thursday at four" → "thursday at 4", "a bit
     /// under an hour, say fifty five minutes" → "55 minutes". `nil` otherwise.
     static func settledTail(_ words: [String], by phrases: [[String]] = settlingWords, reads: (String) -> Bool) -> String? {
-        for end in phraseEnds(phrases, in: words, after: 0) {
-            let tail = words[end...].joined(separator: " ")
-            if reads(tail) { return tail }
+        settled(words, by: phrases) { _, tail in
+            let text = tail.joined(separator: " ")
+            return reads(text) ? text : nil
         }
-        return nil
     }
 
     /// The day and time settled on after the last of `phrases` whose words after it name one
     /// (``SpokenDates/moment(_:settledBy:)``), or `nil`.
     static func settledMoment(_ words: [String], by phrases: [[String]], _ dates: SpokenDates) -> SpokenDates.Moment? {
-        for (start, end) in phraseSpans(phrases, in: words, after: 0) {
-            let head = Array(words[..<start]), tail = Array(words[end...])
-            if let moment = dates.moment(head, settledBy: carriedUnit(tail, after: head) ?? tail) { return moment }
-        }
-        return nil
+        settled(words, by: phrases) { head, tail in dates.moment(head, settledBy: carriedUnit(tail, after: head) ?? tail) }
     }
 
     /// The length settled on by a bare number after settling words, in the unit of the length said before
     /// them ("forty minutes or so, say forty five" → "45 minutes"), or `nil`.
     static func settledLength(_ words: [String]) -> String? {
-        for (start, end) in phraseSpans(settlingWords, in: words, after: 0) {
-            if let carried = carriedUnit(Array(words[end...]), after: Array(words[..<start])) { return carried.joined(separator: " ") }
+        settled(words, by: settlingWords) { head, tail in carriedUnit(tail, after: head)?.joined(separator: " ") }
+    }
+
+    /// What `read` makes of the words before and after the last of `phrases` (latest first, ``phraseSpans``)
+    /// for which it makes anything: the one scan of the settled readers above.
+    static func settled<Value>(_ words: [String], by phrases: [[String]], _ read: ([String], [String]) -> Value?) -> Value? {
+        for (start, end) in phraseSpans(phrases, in: words, after: 0) {
+            if let value = read(Array(words[..<start]), Array(words[end...])) { return value }
         }
         return nil
     }
