@@ -238,6 +238,13 @@ struct OpenValueTests {
         #expect(reader.read(answer, as: .date)?.id == id)
     }
 
+    @Test("'after' before a bare hour is that hour, read as 'at' would be", arguments: [
+        ("Thursday after 4", "2026-11-26T16:00"), ("Friday after three", "2026-11-27T15:00"),
+    ])
+    func afterAnHour(answer: String, id: String) {
+        #expect(reader.read(answer, as: .date)?.id == id)
+    }
+
     @Test("'half' of a length or an amount is no time of day", arguments: [
         ("an hour and a half", 5400), ("half an hour", 1800), ("nine and a half minutes", 570),
     ])
@@ -429,6 +436,20 @@ struct OpenValueTests {
     ])
     func tellThemNotes(answer: String, expected: String) {
         #expect(reader.read(answer, as: .string, question: "What should the cleaners know?", asking: "Note note")?.id == expected)
+    }
+
+    @Test("a note dictated keeps its 'please': it may be the words for the one who reads it")
+    func pleaseInNotes() {
+        #expect(reader.read("please hang the wool coat, don't fold it", as: .string, question: "What should the cleaners know?", asking: "Note note")?.id == "please hang the wool coat, don't fold it")
+        #expect(reader.read("just say please ring the bell twice", as: .string, question: "What should the cleaners know?", asking: "Note note")?.id == "please ring the bell twice")
+    }
+
+    @Test("'I'd say' before a review or a note is about the answer, not in it", arguments: [
+        ("I'd say decent, the middle dragged a bit", "What did you think?", "Review review", "decent, the middle dragged a bit"),
+        ("I would say the locker door won't close", "What's wrong?", "Problem problem", "the locker door won't close"),
+    ])
+    func idSay(answer: String, question: String, asking: String, expected: String) {
+        #expect(reader.read(answer, as: .string, question: question, asking: asking)?.id == expected)
     }
 
     @Test("a name after \"it's something like\"")

@@ -458,13 +458,15 @@ public struct OpenValueReader: Sendable {
     static let describedThings: Set<String> = ["the", "a", "an", "my", "our", "one", "this", "that"]
 
     /// Words that open an answer and say what kind of answer it is, never part of a task, message or
-    /// question dictated: "basically, …", "the short version is …", "quick question, …", "I was wondering, …".
+    /// question dictated: "basically, …", "the short version is …", "quick question, …", "I was wondering, …",
+    /// "I'd say …".
     static let framingPhrases: [[String]] = [
         "basically", "essentially", "the gist is", "the gist of it is", "the short version is", "short version",
         "long story short", "in short", "in a nutshell", "bottom line", "quick question", "quick one", "i have a question",
         "i was wondering", "i was just wondering", "just wondering", "im wondering", "i wanted to ask",
         "i was hoping to ask", "i want to ask", "id like to ask", "i would like to ask", "my question is",
         "the question is", "here goes", "here goes nothing", "here it is", "here we go", "here you go",
+        "id say", "i would say", "id have to say", "i have to say", "i must say", "ill say",
     ].map { Normalizer.normalize($0).split(separator: " ").map(String.init) }.sorted { $0.count > $1.count }
 
     /// "just say …", "please say …", "can you say …" opening a note or description: what follows is the value

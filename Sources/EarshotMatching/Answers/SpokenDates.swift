@@ -477,7 +477,9 @@ public struct SpokenDates: Sendable {
             let partAfter = j < words.count && (Self.dayWordsAfterHour.contains(words[j])
                 || (words[j] == "this" && j + 1 < words.count && Self.partWords.contains(words[j + 1]))
                 || (words[j] == "in" && j + 2 < words.count && Self.partWords.contains(words[j + 2])))
-            let framed = previous == "at" || previous == "by" || previous == "around" || previous == "about" || meridiem != nil
+            // "after 5" ("Monday after 5") is the hour things may start; not "after 5 days".
+            let after = previous == "after" && !(j < words.count && Self.units[words[j]] != nil)
+            let framed = previous == "at" || previous == "by" || previous == "around" || previous == "about" || after || meridiem != nil
                 || oclock || minute > 0 || previous == "say" || previous == "like" || partAfter
             guard framed else { continue }
             // "at 3" on "the 4th"/"december 4" is the day, not the hour: the day numbers are taken as days above.
