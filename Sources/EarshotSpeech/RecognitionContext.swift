@@ -35,6 +35,10 @@ public struct RecognitionContext: Sendable, Hashable {
     public var dictation: Bool
     /// Words of the app a dictated answer may hold that the general model lacks.
     public var dictationWords: [String]
+    /// A request: speech that neither the grammar nor the domain language model takes is transcribed by
+    /// pocketsphinx's general en-us model, with `dictationWords` added (``Recognizer/generalTranscript``), for
+    /// a flexible device's matcher to judge: people's own wordings hold words the phrases never had.
+    public var generalFallback = false
     /// JSGF rules defining `<value>` (an open-ended value's forms, ``OpenAnswerGrammar``): the grammar holds
     /// `<value>` beside the sentences, and the frame goes around both.
     public private(set) var valueRules: String?

@@ -272,6 +272,12 @@ extension Recognizer {
            let paraphrase = paraphrase(decoded, context: current.context, phoneScore: phoneScore, padding: padding) {
             return paraphrase
         }
+        // Then, for a flexible device's request, what the general en-us model hears (the domain model's pass has
+        // ended above: the two share a decoder).
+        if recognition.isRejected, current.context.kind == .request, current.context.generalFallback,
+           let general = try? generalTranscript(current.samples, context: current.context, phoneScore: phoneScore, padding: padding) {
+            return general
+        }
         return recognition
     }
 

@@ -64,7 +64,11 @@ extension Session {
         let phrases = catalog.apps.flatMap { $0.expansions.map(\.text) + $0.negativeExpansions }
         // A recording of a person often starts with the wake phrase, or a hesitation: "um, hey Siri, …".
         let openings = profile.wake + ["um", "uh"]
-        return RecognitionContext(name: expected.name, sentences: expected.sentences, kind: .request,
-                                  languageModel: phrases.isEmpty ? nil : DomainLanguageModel.of(phrases: phrases, openings: openings))
+        var context = RecognitionContext(name: expected.name, sentences: expected.sentences, kind: .request,
+                                         languageModel: phrases.isEmpty ? nil : DomainLanguageModel.of(phrases: phrases, openings: openings),
+                                         dictationWords: catalog.apps.flatMap { $0.manifest.names(in: $0.locale) } + phrases)
+        // A device that matches by meaning hears what the phrases never said with the general en-us model last.
+        context.generalFallback = profile.matching == .flexible && !phrases.isEmpty
+        return context
     }
 }

@@ -1,0 +1,87 @@
+import CPocketSphinx
+import Foundation
+
+extension Recognizer {
+    /// What pocketsphinx's general en-us model hears in a request that neither the grammar nor the domain
+    /// language model took (``RecognitionContext/generalFallback``), on the language-model passes' decoder,
+    /// with the context's `dictationWords` (the apps' names and their phrases' words) added; `nil` when its
+    /// transcript sits further from free phones than dictation may (``dictationRejection``, widened in noise
+    /// like the domain model's). The matcher judges the words: a request names its app, and a flexible match
+    /// has to clear the matcher's own threshold.
+    ///
+    /// The domain language model is built from the phrases, so a wording with many words the phrases never
+    /// had ("has my lunch left the kitchen yet, Soup Chef") fits it badly and is refused; the general model
+    /// hears it nearly word for word.
+    func generalTranscript(_ samples: [Int16], context: RecognitionContext, phoneScore: Int32,
+                           padding: Double) throws(SpeechError) -> Recognition? {
+        let target = try languageModelDecoder()
+        let search = try charge(.fallback) { () throws(SpeechError) -> String in
+            // Words the dictionary lacks, added now, join every language model of that decoder.
+            try addPronunciations(for: Set(context.dictationWords.flatMap { $0.split(separator: " ").map(String.init) }), to: target)
+            return try prepareGeneral(mixedWith: context.languageModel, in: target)
+        }
+        let decoded = Self.decodeWhole(samples, decoder: DecoderHandle(pointer: target), search: search, phones: phoneSegments)
+        lastStageSeconds[.fallback, default: 0] += decoded.processorSeconds
+        lastCriticalSeconds += decoded.processorSeconds
+        lastTimings.grammar += decoded.seconds
+        guard decoded.succeeded, !decoded.hypothesis.isEmpty, decoded.frames > 0 else { return nil }
+        let rejection = dictationRejection.widened(by: noiseWidening(spread: lastSpread))
+        let gap = Double(phoneScore - decoded.score) / Double(decoded.frames)
+        let fit = max(0, min(1, (rejection.fitZero - gap) / rejection.fitZero))
+        guard fit >= rejection.threshold || !rejects else { return nil }
+        let words = decoded.words.map { Recognition.Word(word: $0.word, start: $0.start - padding, end: $0.end - padding, gap: $0.gap) }
+        return Recognition(text: decoded.hypothesis, confidence: (fit * 1000).rounded() / 1000, words: words, isSilence: false,
+                           isRejected: false, bestGuess: decoded.hypothesis, isParaphrase: true, pass: .languageModel)
+    }
+
+    /// The search of the general en-us model on `target` (the language-model passes' decoder), mixed with
+    /// `domain` at ``generalFallbackDomainWeight`` when there is one: the general model knows how people
+    /// talk, the domain model the apps' names and values ("Bin Day" is heard "been day" by the general
+    /// model alone). One search per domain model; the general model is read once and shared.
+    func prepareGeneral(mixedWith domain: DomainLanguageModel?, in target: OpaquePointer) throws(SpeechError) -> String {
+        let unreadable = SpeechError("pocketsphinx could not load its general en-us language model (\(GeneralVocabulary.path)).",
+                                     fix: "Reinstall pocketsphinx-en-us (`make setup`).")
+        guard let domain, generalFallbackDomainWeight > 0 else {
+            if !passHasDictation {
+                guard FileManager.default.isReadableFile(atPath: GeneralVocabulary.path),
+                      ps_set_lm_file(target, Self.dictationSearch, GeneralVocabulary.path) == 0 else { throw unreadable }
+                passHasDictation = true
+            }
+            return Self.dictationSearch
+        }
+        if let name = mixedSearches[domain] { return name }
+        try addPronunciations(for: domain.vocabulary, to: target)
+        let config = ps_get_config(target)
+        let logmath = ps_get_logmath(target)
+        if generalModel == nil {
+            guard FileManager.default.isReadableFile(atPath: GeneralVocabulary.path),
+                  let general = ngram_model_read(config, GeneralVocabulary.path, NGRAM_AUTO, logmath) else { throw unreadable }
+            generalModel = general
+        }
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("earshot-\(UUID().uuidString).arpa").path
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        do {
+            try domain.arpa.write(toFile: path, atomically: true, encoding: .utf8)
+        } catch {
+            throw SpeechError("could not write the domain language model (\(path)): \(error.localizedDescription).",
+                              fix: "Check that the temporary folder is writable (TMPDIR).")
+        }
+        guard let general = generalModel, let own = ngram_model_read(config, path, NGRAM_AUTO, logmath) else {
+            throw SpeechError("pocketsphinx could not load the domain language model.")
+        }
+        var models: [OpaquePointer?] = [ngram_model_retain(general), own]
+        var names: [UnsafeMutablePointer<CChar>?] = [strdup("general"), strdup("domain")]
+        defer { names.forEach { free($0) } }
+        let weights: [Float32] = [Float32(1 - generalFallbackDomainWeight), Float32(generalFallbackDomainWeight)]
+        guard let mixed = ngram_model_set_init(config, &models, &names, weights, 2) else {
+            throw SpeechError("pocketsphinx could not mix the general and domain language models.")
+        }
+        let name = "mixed\(mixedSearches.count)"
+        defer { ngram_model_free(mixed) }
+        guard ps_set_lm(target, name, mixed) == 0 else {
+            throw SpeechError("pocketsphinx could not load the mixed language model.")
+        }
+        mixedSearches[domain] = name
+        return name
+    }
+}
