@@ -121,4 +121,23 @@ struct LanguageModelTests {
         #expect(watchTurn.outcome == .noMatch)
         #expect(watchTurn.reply.text == "Sorry, I can't help with that.")
     }
+
+    @Test("a request in words the phrases never had is heard by the general model on a flexible device, and matched by meaning")
+    func generalFallback() async throws {
+        let workspace = Workspace(apps: try Bundled.exampleApps(), profiles: try Bundled.profiles())
+        let audio = try Synthesizer().speak("I am starving, could Soup Chef bring me some tomato soup")
+        let loop = try SpeechLoop(source: .synthetic)
+        var homepod = try workspace.matchingSession(profile: "homepod")
+        #expect(homepod.recognitionContext?.generalFallback == true)
+        let turn = try await loop.turn(audio, session: &homepod)
+        // The domain model, built from the phrases, fits "starving", "could", "bring" badly and was refused
+        // ("Sorry, I didn't catch that."); the general model mixed with it hears the request.
+        #expect(turn.heard.approximate)
+        #expect(turn.heard.text.contains("soup chef"), "\(turn.heard.text)")
+        #expect(turn.match?.intent == "OrderSoup", "heard \"\(turn.heard.text)\" → \(turn.match?.intent ?? "nothing")")
+        #expect(turn.parameters.first { $0.id == "soup" }?.value?.id == "tomato", "\(turn.parameters)")
+        // A device that matches exactly has no use for a wording without its phrase: no general pass.
+        let watch = try workspace.matchingSession(profile: "watch")
+        #expect(watch.recognitionContext?.generalFallback == false)
+    }
 }

@@ -11,7 +11,9 @@ extension Session {
     ///   model of the device's phrases and negative phrases (each also after the profile's wake phrases and
     ///   "um", "uh", as recordings of people start) for wordings nobody wrote down: a flexible
     ///   device matches them by meaning, an exact one says it can't help ("no-match") rather than that it
-    ///   didn't catch them, and a negative phrase said is heard as one, so it matches nothing.
+    ///   didn't catch them, and a negative phrase said is heard as one, so it matches nothing. On a flexible
+    ///   device, what both refuse is heard last by the general en-us model mixed with that domain model
+    ///   (``RecognitionContext/generalFallback``): people's own wordings hold words no phrase has.
     /// - Waiting for a value, a yes/no or a choice: its sentences inside a frame of words people put
     ///   around answers (fillers, carriers, politeness: `answerFrame`), and a language model of those
     ///   answers in sentences with the commonest English words, for what the grammar does not hold ("a
