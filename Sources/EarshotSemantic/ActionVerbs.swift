@@ -134,7 +134,7 @@ public struct ActionVerbs: Sendable {
     static let separableParticles: Set<String> = ["up", "out", "off", "down", "back", "away"]
 
     /// How many words may stand between a verb and its particle ("take [my latest postcard] off").
-    static var particleReach: Int { Pass14.on("reach") ? 5 : 4 }
+    static let particleReach = 4
 
     /// Light verbs that make an action of a noun ("make a copy", "take a look", "give it a rating", "do
     /// a check", "have a look"), unlike "get", "grab" or "bring", which hand a thing over ("get me a copy").
@@ -259,18 +259,9 @@ public struct ActionVerbs: Sendable {
                 index += Self.negations.contains(word) ? 1 : 2
                 continue
             }
-            // "how do I start a podcast", "how can we book a room": asking how to do an action is about that
-            // action, judged by its verb as a request is (a light verb keeps it a question: "how do I get to …").
-            if Pass14.on("howdo"), !negated, word == "how", let next, ["do", "can", "could", "should"].contains(next),
-               let third, ["i", "we"].contains(third), index + 3 < words.count {
-                let rest = scan(Array(words[(index + 3)...]))
-                if case .verb = rest.request {
-                    return (rest.request, rest.range.map { ($0.lowerBound + index + 3)..<($0.upperBound + index + 3) })
-                }
-            }
             // "how about ordering soup" is a suggestion, not a question.
             if !negated, Self.questionWords.contains(word), next != "about" {
-                return (Pass14.on("who") && Self.personWords.contains(word) ? .personQuestion : .question, nil)
+                return (Self.personWords.contains(word) ? .personQuestion : .question, nil)
             }
             if !negated, Self.questionAuxiliaries.contains(word) || (["do", "have"].contains(word) && next.map(Self.questionSubjects.contains) == true) {
                 return (.question, nil)
@@ -286,7 +277,7 @@ public struct ActionVerbs: Sendable {
             if subject, !negated, let later = laterRequest(words, statement: index, reading: reading) { return later }
             // "I'm not done with it yet, keep it a little longer": a negator in a statement about the speaker
             // negates the statement, not the request after it (fourteenth pass).
-            if Pass14.on("notdone"), subject, negated, Self.statementSubjects.contains(String(words[max(0, index - 2)])),
+            if subject, negated, Self.statementSubjects.contains(String(words[max(0, index - 2)])),
                Self.negations.contains(String(words[index - 1])),
                let later = laterRequest(words, statement: index, reading: reading) {
                 return later
@@ -303,7 +294,7 @@ public struct ActionVerbs: Sendable {
             if negated { return (.negated, nil) }
             // "stop playing after twenty minutes", "turn it off in half an hour": an end put off until a
             // time is a timer set, not the action ended now; the verb names neither (fourteenth pass).
-            if Pass14.on("timed"), lemmas.contains(where: { Self.refusals.contains($0) || Self.endings.contains($0) }),
+            if lemmas.contains(where: { Self.refusals.contains($0) || Self.endings.contains($0) }),
                Self.saysLater(words, from: index + reading.width) {
                 return (.unknown, nil)
             }
@@ -586,7 +577,7 @@ public struct ActionVerbs: Sendable {
         // A verb that shares its commonest sense with one of the other actions without being one ("close" is
         // "shut") but, in a sense people use, is a kind of the intent's verb ("close a session" ends it) is
         // no other action against that intent (fourteenth pass); an opposite is decided before this.
-        if Pass14.on("close"), distance == 0, !Self.otherActions.contains(lemma), !lemma.contains("_"), !lemma.hasPrefix("un") {
+        if distance == 0, !Self.otherActions.contains(lemma), !lemma.contains("_"), !lemma.hasPrefix("un") {
             return !verbs.contains { net.isKindInUse(lemma, of: $0) }
         }
         return distance == 0 || !verbs.contains { net.isKind(lemma, of: $0) }
