@@ -31,6 +31,9 @@ public struct ActionVerbs: Sendable {
         /// A question ("where's the card I mailed", "how many miles did I hike", "is my soup on its way"):
         /// it asks to be told something, so it fits only an intent that tells (``ActionVerbs/answers(_:phrases:)``).
         case question
+        /// A question asking for a person ("who wrote Winter Orchard", "who's the guest"): it fits only an
+        /// intent that tells and whose own words ask who (``ActionVerbs/tellsWho(_:phrases:)``; fourteenth pass).
+        case personQuestion
     }
 
     public let net: VerbNet
@@ -257,7 +260,9 @@ public struct ActionVerbs: Sendable {
                 continue
             }
             // "how about ordering soup" is a suggestion, not a question.
-            if !negated, Self.questionWords.contains(word), next != "about" { return (.question, nil) }
+            if !negated, Self.questionWords.contains(word), next != "about" {
+                return (Self.personWords.contains(word) ? .personQuestion : .question, nil)
+            }
             if !negated, Self.questionAuxiliaries.contains(word) || (["do", "have"].contains(word) && next.map(Self.questionSubjects.contains) == true) {
                 return (.question, nil)
             }
@@ -270,6 +275,13 @@ public struct ActionVerbs: Sendable {
             // A statement about the speaker before the request ("I'm pulling out now, close out my session",
             // "I paid to park at the trailhead, note it"): the request's verb is the next clause's.
             if subject, !negated, let later = laterRequest(words, statement: index, reading: reading) { return later }
+            // "I'm not done with it yet, keep it a little longer": a negator in a statement about the speaker
+            // negates the statement, not the request after it (fourteenth pass).
+            if subject, negated, Self.statementSubjects.contains(String(words[max(0, index - 2)])),
+               Self.negations.contains(String(words[index - 1])),
+               let later = laterRequest(words, statement: index, reading: reading) {
+                return later
+            }
             // A particle after the object ("take [my postcard] off"): the verb has an object, so it means
             // what WordNet's senses with an object mean; when the commonest of those is one of the other
             // actions, or a kind of one, that action is named beside it.
@@ -280,6 +292,12 @@ public struct ActionVerbs: Sendable {
                 continue
             }
             if negated { return (.negated, nil) }
+            // "stop playing after twenty minutes", "turn it off in half an hour": an end put off until a
+            // time is a timer set, not the action ended now; the verb names neither (fourteenth pass).
+            if lemmas.contains(where: { Self.refusals.contains($0) || Self.endings.contains($0) }),
+               Self.saysLater(words, from: index + reading.width) {
+                return (.unknown, nil)
+            }
             guard !lemmas.isEmpty else {
                 // A request that opens with a word WordNet has as no verb, before its object ("favorite
                 // the chicken soup", "screenshot my hike"): a verb nobody listed, unrelated to every intent's.
@@ -364,6 +382,22 @@ public struct ActionVerbs: Sendable {
             return (rest.request, rest.range.map { ($0.lowerBound + position)..<($0.upperBound + position) })
         }
         return nil
+    }
+
+    /// Verbs that end what runs, besides the refusals: with a time after "after" or "in" they set a timer.
+    static let endings: Set<String> = ["turn_off", "shut_off", "switch_off", "end", "shut_down"]
+
+    /// Units of time (English's closed class of them, singular and plural).
+    static let timeUnits: Set<String> = ["second", "seconds", "minute", "minutes", "min", "mins", "hour", "hours"]
+
+    /// Whether the words from `start` say a time from now: "after" or "in" with a unit of time within the
+    /// next four words ("after twenty minutes", "in half an hour").
+    static func saysLater(_ words: [Substring], from start: Int) -> Bool {
+        guard start < words.count else { return false }
+        for position in start..<words.count where ["after", "in"].contains(words[position]) {
+            if words[(position + 1)..<min(words.count, position + 5)].contains(where: { timeUnits.contains(String($0)) }) { return true }
+        }
+        return false
     }
 
     /// How many words open a request asked as a question about whether it can be done, at `index`: "is
@@ -453,6 +487,21 @@ public struct ActionVerbs: Sendable {
         }
     }
 
+    /// The wh-words that ask for a person.
+    static let personWords: Set<String> = ["who", "whos", "whom", "whose"]
+
+    /// Whether an intent's own words (its phrases, title and summaries) ask who: only such an intent tells
+    /// a person, so only it answers a question opened by "who" (``Request/personQuestion``).
+    public func tellsWho(_ intent: Intent, phrases: [Phrase]) -> Bool {
+        let texts = phrases.map { phrase in
+            phrase.template.pieces.map { piece -> String in
+                if case .text(let text) = piece { return text }
+                return " "
+            }.joined()
+        } + [intent.title] + Self.summaries(of: intent)
+        return texts.contains { text in Normalizer.normalize(text).split(separator: " ").contains { Self.personWords.contains(String($0)) } }
+    }
+
     /// The verbs of an intent, from everything its manifest says of it: each phrase's, its title's and its
     /// summaries' first verb, every other word of those that WordNet takes mostly for a verb or that
     /// ends in "-ing" ("stop parking", "set a feeding time") unless it is a light verb, its verb, and its
@@ -525,6 +574,12 @@ public struct ActionVerbs: Sendable {
     /// ("test" is a way to evaluate and a way to check: against checking it is no other action; twelfth pass).
     func otherAction(_ lemma: String, against verbs: Set<String>) -> Bool {
         guard let distance = net.distance(of: lemma, from: others) else { return false }
+        // A verb that shares its commonest sense with one of the other actions without being one ("close" is
+        // "shut") but, in a sense people use, is a kind of the intent's verb ("close a session" ends it) is
+        // no other action against that intent (fourteenth pass); an opposite is decided before this.
+        if distance == 0, !Self.otherActions.contains(lemma), !lemma.contains("_"), !lemma.hasPrefix("un") {
+            return !verbs.contains { net.isKindInUse(lemma, of: $0) }
+        }
         return distance == 0 || !verbs.contains { net.isKind(lemma, of: $0) }
     }
 
@@ -535,7 +590,7 @@ public struct ActionVerbs: Sendable {
     public func fit(_ request: Request, _ verbs: Set<String>, answers: Bool = true, own: Set<String>? = nil) -> Fit {
         switch request {
         case .unknown: return .fits
-        case .question: return answers ? .fits : .conflicts
+        case .question, .personQuestion: return answers ? .fits : .conflicts
         case .negated: return .conflicts
         case .refused(let lemmas, let refused):
             func fits(_ lemmas: [String]) -> Bool {

@@ -51,7 +51,7 @@ extension SemanticMatcher {
             for candidate in intentCandidates(of: app, vector, action, normalized: normalized, said: said, frames: frames, apps: apps, in: catalog) {
                 guard let position = index.apps[app].intents.firstIndex(of: candidate.expansion.intent) else { continue }
                 let fit = said == .unknown ? ActionVerbs.Fit.fits
-                    : verbs.fit(said, intentVerbs[app][position], answers: intentAnswers[app][position], own: intentOwnVerbs[app][position])
+                    : verbs.fit(said, intentVerbs[app][position], answers: answers(said, app: app, intent: position), own: intentOwnVerbs[app][position])
                 let takes = intentValueSets[app][position]
                 out.append(IntentExplanation(app: app, intent: candidate.expansion.intent, score: candidate.score,
                                              fit: fit == .fits ? 0 : fit == .unrelated ? 1 : 2,

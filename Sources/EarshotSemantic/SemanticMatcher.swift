@@ -146,6 +146,9 @@ public struct SemanticMatcher: FlexibleMatcher {
     /// By app position, for each intent of the index whether it tells something (a question can ask
     /// for it: ``ActionVerbs/answers(_:phrases:)``).
     let intentAnswers: [[Bool]]
+    /// By app position, for each intent of the index whether its own words ask who
+    /// (``ActionVerbs/tellsWho(_:phrases:)``): a question asking for a person fits only it.
+    let intentTellsWho: [[Bool]]
     let verbs: ActionVerbs
     /// Every intent verb said as "<verb> it" (``ActionVerbs/frame(_:)``), encoded once: what
     /// ``Settings/verbVouch`` weighs a request's verb against.
@@ -194,6 +197,7 @@ public struct SemanticMatcher: FlexibleMatcher {
             zip(entries, own).map { entry, own in entry.intent.map { verbs.verbs(of: $0, own: own) } ?? [] }
         }
         intentAnswers = indexed.map { $0.map { entry in entry.intent.map { verbs.answers($0, phrases: entry.phrases) } ?? true } }
+        intentTellsWho = indexed.map { $0.map { entry in entry.intent.map { verbs.tellsWho($0, phrases: entry.phrases) } ?? true } }
         let lemmas = Array(Set(intentVerbs.flatMap { $0.flatMap { $0 } })).sorted()
         verbFrames = Dictionary(uniqueKeysWithValues: zip(lemmas, encoder.encode(lemmas.map(ActionVerbs.frame))))
     }
@@ -376,7 +380,7 @@ public struct SemanticMatcher: FlexibleMatcher {
             guard best.expansion >= 0 else { return nil }
             var score = best.score
             let fit = settings.verbPenalty > 0 && said != .unknown
-                ? verbs.fit(said, intentVerbs[app][intent], answers: intentAnswers[app][intent], own: intentOwnVerbs[app][intent]) : ActionVerbs.Fit.fits
+                ? verbs.fit(said, intentVerbs[app][intent], answers: answers(said, app: app, intent: intent), own: intentOwnVerbs[app][intent]) : ActionVerbs.Fit.fits
             if settings.phraseMean > 0 { score = (1 - settings.phraseMean) * score + settings.phraseMean * means[intent] }
             if !values.isEmpty {
                 let takes = intentValueSets[app][intent]
@@ -411,6 +415,12 @@ public struct SemanticMatcher: FlexibleMatcher {
             return Candidate(reference: .init(app: app, expansion: best.expansion), expansion: catalog.apps[app].expansions[best.expansion],
                              score: Double(score))
         }
+    }
+
+    /// Whether an intent of `app` (by its position in the index) answers what the request asks: it tells
+    /// something, and a person when the question asks who.
+    func answers(_ said: ActionVerbs.Request, app: Int, intent: Int) -> Bool {
+        intentAnswers[app][intent] && (said != .personQuestion || intentTellsWho[app][intent])
     }
 
     /// The request's verb said as "<verb> it", encoded (none when it names no verb).
@@ -509,7 +519,7 @@ public struct SemanticMatcher: FlexibleMatcher {
         guard let position = index.apps[app].intents.firstIndex(of: intent) else { return nil }
         let said = requestedAction(normalized, apps: apps)
         guard case .verb(let lemmas) = said else { return nil }
-        let fit = verbs.fit(said, intentVerbs[app][position], answers: intentAnswers[app][position], own: intentOwnVerbs[app][position])
+        let fit = verbs.fit(said, intentVerbs[app][position], answers: answers(said, app: app, intent: position), own: intentOwnVerbs[app][position])
         guard fit == .unrelated else { return nil }
         let frames = encoder.encode(lemmas.map(ActionVerbs.frame))
         let verbSimilarity = frames.flatMap { frame in intentVerbs[app][position].compactMap { verbFrames[$0]?.cosine(frame) } }.max() ?? -1

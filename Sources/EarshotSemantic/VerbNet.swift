@@ -38,6 +38,10 @@ public struct VerbNet: Sendable {
     let transitive: Set<Int>
     /// WordNet's folder this net was read from (its nouns are read on first use: ``nounActions``).
     let folder: String
+    /// Lemma → how many of its senses, commonest first, WordNet's sense-tagged corpus holds (`index.verb`'s
+    /// tagsense_cnt): the senses people use ("close" has six: shutting, ceasing to operate, ending a
+    /// meeting …).
+    let taggedSenses: [String: Int]
 
     /// Whether WordNet was found.
     public var available: Bool { !senses.isEmpty }
@@ -74,6 +78,7 @@ public struct VerbNet: Sendable {
         guard let index = try? String(contentsOfFile: folder + "/index.verb", encoding: .utf8),
               let data = try? String(contentsOfFile: folder + "/data.verb", encoding: .utf8) else {
             senses = [:]; hypernyms = [:]; antonyms = [:]; links = [:]; exceptions = [:]; tagged = [:]; words = [:]; transitive = []
+            taggedSenses = [:]
             self.folder = folder
             return
         }
@@ -138,6 +143,29 @@ public struct VerbNet: Sendable {
         self.words = synsetWords
         self.transitive = transitive
         self.folder = folder
+        self.taggedSenses = Self.taggedSenseCounts(index: index)
+    }
+
+    /// Each lemma's count of senses found in WordNet's sense-tagged corpus (`index.verb`: the field after
+    /// the pointer kinds and the sense count).
+    static func taggedSenseCounts(index: String) -> [String: Int] {
+        var counts: [String: Int] = [:]
+        for line in index.split(separator: "\n") where !line.hasPrefix(" ") {
+            let fields = line.split(separator: " ")
+            guard fields.count > 4, let kinds = Int(fields[3]), fields.count > 4 + kinds + 1, let tagged = Int(fields[4 + kinds + 1]) else { continue }
+            counts[String(fields[0])] = tagged
+        }
+        return counts
+    }
+
+    /// Whether one of the senses of `lemma` people use (its commonest three, or as many as the sense-tagged
+    /// corpus holds) is a direct kind of a sense of `verb`, any of them: "close" (its fourth sense: finish a
+    /// meeting, a kind of "end") is a way to end; fourteenth pass.
+    public func isKindInUse(_ lemma: String, of verb: String) -> Bool {
+        guard let all = senses[lemma], let theirs = senses[verb] else { return false }
+        let used = all.prefix(max(Self.commonSenses, taggedSenses[lemma] ?? 0))
+        let wanted = Set(theirs)
+        return used.contains { !(Set(hypernyms[$0] ?? []).isDisjoint(with: wanted)) }
     }
 
     /// WordNet's verb frames that have a direct object (`wninput(5WN)`: 8 "Somebody ----s something", 9
