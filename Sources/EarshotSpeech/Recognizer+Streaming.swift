@@ -36,6 +36,7 @@ extension Recognizer {
             throw SpeechError("pocketsphinx could not start decoding.")
         }
         utterance = Utterance(context: context)
+        lastFallback = nil
         // A stream's background carries over from utterance to utterance; what an abandoned one left does not.
         _ = suppressor?.flush()
         lastDiagnostics = (.infinity, 0, 0, 0)
@@ -216,7 +217,6 @@ extension Recognizer {
         }
         lastCompetitor = nil
         lastHeardFrame = false
-        lastFallback = nil
         if let (taken, score) = accepted {
             // An answer the grammars took is checked against what the answers' language model hears, which
             // holds the same answers and the commonest English words: speech that names no value ("start a
