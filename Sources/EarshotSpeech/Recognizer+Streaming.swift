@@ -257,8 +257,9 @@ extension Recognizer {
                     if !agrees, advantage > competitorMargin || isValue, overruled {
                         // A value that fits as answers said do, against a transcript that fits neither the audio nor
                         // as well as it: the model heard nothing better ("just me and my husband" heard "just me
-                        // um my house been").
-                        if !credible, isValue,
+                        // um my house been"). Only in a quiet room: at pink 10 dB the values so kept were number
+                        // words the grammar forced ("twenty to five" as "two twenty five").
+                        if !credible, isValue, lastSpread >= quietSpread,
                            keepsValue(taken.text, against: heard, takenGap: Double(phoneScore - score) / Double(heardFrames),
                                       advantage: advantage) {
                             return taken

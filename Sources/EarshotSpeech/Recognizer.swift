@@ -150,8 +150,8 @@ public final class Recognizer {
     /// The last utterance's fallback: the language model's transcript of speech the grammars refused and its
     /// score gap per frame against free phones (whether or not it was taken), for calibrating.
     public internal(set) var lastFallback: (text: String, gap: Double)?
-    /// An open-ended value the grammars took stands against a check whose transcript fails its own fit when
-    /// the value explains the audio about as well as free phones do — a score gap per frame up to
+    /// An open-ended value the grammars took stands against a check whose transcript fails its own fit, in a
+    /// quiet room (a level spread of at least ``quietSpread``), when the value explains the audio about as well as free phones do — a score gap per frame up to
     /// ``keptValueGap`` —, the model's transcript explains it worse by at least ``keptValueMargin`` per
     /// frame, and the transcript holds half of the value's words (``keepsValue(_:against:takenGap:advantage:)``).
     /// Minus infinity: off (the value is refused, as before the fourteenth pass).
