@@ -36,6 +36,7 @@ extension Recognizer {
             throw SpeechError("pocketsphinx could not start decoding.")
         }
         utterance = Utterance(context: context)
+        lastFallback = nil
         // A stream's background carries over from utterance to utterance; what an abandoned one left does not.
         _ = suppressor?.flush()
         lastDiagnostics = (.infinity, 0, 0, 0)
@@ -254,6 +255,15 @@ extension Recognizer {
                     // heard by the model as "use" or "go had" too often to be overruled).
                     let overruled = taken.confidence < competitorConfidence || (credible && namesSomething) || isValue
                     if !agrees, advantage > competitorMargin || isValue, overruled {
+                        // A value that fits as answers said do, against a transcript that fits neither the audio nor
+                        // as well as it: the model heard nothing better ("just me and my husband" heard "just me
+                        // um my house been"). Only in a quiet room: at pink 10 dB the values so kept were number
+                        // words the grammar forced ("twenty to five" as "two twenty five").
+                        if !credible, isValue, lastSpread >= quietSpread,
+                           keepsValue(taken.text, against: heard, takenGap: Double(phoneScore - score) / Double(heardFrames),
+                                      advantage: advantage) {
+                            return taken
+                        }
                         guard credible else {
                             return Recognition(text: "", confidence: 0, words: [], isSilence: false, isRejected: true, bestGuess: heard)
                         }
@@ -268,9 +278,13 @@ extension Recognizer {
         // Outside the grammar: what the domain language model hears (requests' other wordings on every
         // device, answers in sentences the frame does not hold). A second opinion only: if it cannot be had
         // (a temporary file, a pronunciation), the grammar's rejection stands.
-        if recognition.isRejected, let model, mayFallBack, let decoded = passResult(model, .fallback),
-           let paraphrase = paraphrase(decoded, context: current.context, phoneScore: phoneScore, padding: padding) {
-            return paraphrase
+        if recognition.isRejected, let model, mayFallBack, let decoded = passResult(model, .fallback) {
+            if decoded.succeeded, decoded.frames > 0 {
+                lastFallback = (decoded.hypothesis, Double(phoneScore - decoded.score) / Double(decoded.frames))
+            }
+            if let paraphrase = paraphrase(decoded, context: current.context, phoneScore: phoneScore, padding: padding) {
+                return paraphrase
+            }
         }
         // Then, for a flexible device's request, what the general en-us model hears (the domain model's pass has
         // ended above: the two share a decoder).
@@ -279,6 +293,34 @@ extension Recognizer {
             return general
         }
         return recognition
+    }
+
+    /// Whether an open-ended value the grammars took (`value`) stands against the check's `transcript` that
+    /// failed its own fit: the value's score gap per frame against free phones (`takenGap`) is within
+    /// ``keptValueGap``, the transcript scores at least ``keptValueMargin`` per frame worse than it
+    /// (`advantage`: the transcript's score over the value's), and the transcript holds at least half of the
+    /// value's words, counted with repeats (the model heard the same sentence, badly: "just me um my house
+    /// been" for "just me and my husband"). Speech that is no value, forced onto the value's grammar, sits
+    /// 10 and more from free phones, or shares a word or none with it ("one forty two kilos" for "I
+    /// honestly didn't look, my phone died halfway", heard "i lot mostly didn't look by phone bad half one").
+    func keepsValue(_ value: String, against transcript: String, takenGap: Double, advantage: Double) -> Bool {
+        Self.keepsValue(value, against: transcript, takenGap: takenGap, advantage: advantage, gap: keptValueGap, margin: keptValueMargin)
+    }
+
+    /// ``keepsValue(_:against:takenGap:advantage:)`` with its bounds given.
+    static func keepsValue(_ value: String, against transcript: String, takenGap: Double, advantage: Double,
+                           gap: Double, margin: Double) -> Bool {
+        guard takenGap <= gap, advantage <= -margin else { return false }
+        var heard = transcript.split(separator: " ").map(String.init)
+        let words = value.split(separator: " ").map(String.init)
+        var shared = 0
+        for word in words {
+            if let index = heard.firstIndex(of: word) {
+                heard.remove(at: index)
+                shared += 1
+            }
+        }
+        return !words.isEmpty && 2 * shared >= words.count
     }
 
     /// Whether `transcript` holds the words of `answer` that name something: not the frame's words

@@ -147,6 +147,17 @@ public final class Recognizer {
     /// The last answer's competitor: the language model's transcript, its advantage per frame over the
     /// answer taken, whether it holds the answer's words, and the answer the grammars took.
     public internal(set) var lastCompetitor: (text: String, advantage: Double, agrees: Bool, taken: String)?
+    /// The last utterance's fallback: the language model's transcript of speech the grammars refused and its
+    /// score gap per frame against free phones (whether or not it was taken), for calibrating.
+    public internal(set) var lastFallback: (text: String, gap: Double)?
+    /// An open-ended value the grammars took stands against a check whose transcript fails its own fit, in a
+    /// quiet room (a level spread of at least ``quietSpread``), when the value explains the audio about as well as free phones do — a score gap per frame up to
+    /// ``keptValueGap`` —, the model's transcript explains it worse by at least ``keptValueMargin`` per
+    /// frame, and the transcript holds half of the value's words (``keepsValue(_:against:takenGap:advantage:)``).
+    /// Minus infinity: off (the value is refused, as before the fourteenth pass).
+    public var keptValueGap = 8.0
+    /// See ``keptValueGap``.
+    public var keptValueMargin = 12.0
     /// Pads a file's clip with its own quietest tenth of a second (its background: a room's noise, or
     /// nothing) rather than with faint noise.
     public var padsWithOwnNoise = false

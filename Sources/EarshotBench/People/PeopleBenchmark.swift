@@ -123,7 +123,7 @@ public enum PeopleBenchmark {
                                kinds: Set<PeopleSet.Kind> = Set(PeopleSet.Kind.allCases),
                                loop: SpeechLoop, progress: (@Sendable (String) -> Void)? = nil,
                                diagnostics: ((String) -> Void)? = nil) async throws -> Result {
-        diagnostics?("part\tvoice\tnoise\trow\tkind\thit\tpass\tconfidence\tgap\tcoverage\tsaid\theard\tbest guess\tword gaps\tcompetitor\tadvantage\tagrees\tspread\ttaken\tvoiced\tphones\tframe")
+        diagnostics?("part\tvoice\tnoise\trow\tkind\thit\tpass\tconfidence\tgap\tcoverage\tsaid\theard\tbest guess\tword gaps\tcompetitor\tadvantage\tagrees\tspread\ttaken\tvoiced\tphones\tframe\tfallback\tfallback gap")
         let workspace = Workspace(apps: try PeopleSet.apps(folder: folder), profiles: try Bundled.profiles())
         var sessions: [String: Session] = [:]
         // One clock for the whole run, and the same for every run: a row's typed target and its spoken turn
@@ -194,6 +194,7 @@ public enum PeopleBenchmark {
                         for (stage, seconds) in loop.recognizer.lastStageSeconds { tally.stageSeconds[stage, default: 0] += seconds }
                         tally.criticalSeconds += loop.recognizer.lastCriticalSeconds
                         if let diagnostics {
+                            let fallback: String = loop.recognizer.lastFallback.map { "\($0.text)\t" + String(format: "%.1f", $0.gap) } ?? "\t"
                             let gaps = recognition.words.map { "\($0.word):\($0.gap.map { String(Int($0)) } ?? "?"):\(Int((($0.end - $0.start) * 100).rounded()))" }.joined(separator: " ")
                             diagnostics([partName, rowVoice, noise.description, row.location, row.kind.rawValue, target.reached(by: turn) ? "1" : "0",
                                          recognition.pass.rawValue, String(recognition.confidence), String(format: "%.1f", recognitionDiagnostics.gap),
@@ -201,7 +202,7 @@ public enum PeopleBenchmark {
                                          competitor?.text ?? "", competitor.map { String(format: "%.1f", $0.advantage) } ?? "", competitor.map { $0.agrees ? "1" : "0" } ?? "",
                                          String(format: "%.1f", loop.recognizer.lastSpread), competitor?.taken ?? "",
                                          String(format: "%.2f", recognitionDiagnostics.voiced), String(recognitionDiagnostics.phones), loop.recognizer.lastHeardFrame ? "1" : "0"]
-                                .joined(separator: "\t"))
+                                .joined(separator: "\t") + "\t" + fallback)
                         }
                         tally.audioSeconds += audio.duration
                         tally.decodeSeconds += wallSeconds
