@@ -487,18 +487,24 @@ public struct ActionVerbs: Sendable {
         }
     }
 
+    /// What an intent's manifest says of it in words: each phrase's text (its parameters left as gaps), its
+    /// title and its summaries.
+    static func ownTexts(of intent: Intent, phrases: [Phrase]) -> [String] {
+        phrases.map { phrase in
+            phrase.template.pieces.map { piece -> String in
+                if case .text(let text) = piece { return text }
+                return " "
+            }.joined()
+        } + [intent.title] + Self.summaries(of: intent)
+    }
+
     /// The wh-words that ask for a person.
     static let personWords: Set<String> = ["who", "whos", "whom", "whose"]
 
     /// Whether an intent's own words (its phrases, title and summaries) ask who: only such an intent tells
     /// a person, so only it answers a question opened by "who" (``Request/personQuestion``).
     public func tellsWho(_ intent: Intent, phrases: [Phrase]) -> Bool {
-        let texts = phrases.map { phrase in
-            phrase.template.pieces.map { piece -> String in
-                if case .text(let text) = piece { return text }
-                return " "
-            }.joined()
-        } + [intent.title] + Self.summaries(of: intent)
+        let texts = Self.ownTexts(of: intent, phrases: phrases)
         return texts.contains { text in Normalizer.normalize(text).split(separator: " ").contains { Self.personWords.contains(String($0)) } }
     }
 
@@ -524,12 +530,7 @@ public struct ActionVerbs: Sendable {
     /// ("book" for every order, "set" for every other intent) say nothing of what this intent does.
     public func ownVerbs(of intent: Intent, phrases: [Phrase]) -> Set<String> {
         var out: Set<String> = []
-        let texts = phrases.map { phrase in
-            phrase.template.pieces.map { piece -> String in
-                if case .text(let text) = piece { return text }
-                return " "
-            }.joined()
-        } + [intent.title] + Self.summaries(of: intent)
+        let texts = Self.ownTexts(of: intent, phrases: phrases)
         for text in texts {
             let words = Normalizer.normalize(text).split(separator: " ")
             var index = 0

@@ -14,11 +14,12 @@ extension Recognizer {
     /// hears it nearly word for word.
     func generalTranscript(_ samples: [Int16], context: RecognitionContext, phoneScore: Int32,
                            padding: Double) throws(SpeechError) -> Recognition? {
+        guard let domain = context.languageModel else { return nil }
         let target = try languageModelDecoder()
         let search = try charge(.fallback) { () throws(SpeechError) -> String in
             // Words the dictionary lacks, added now, join every language model of that decoder.
             try addPronunciations(for: Set(context.dictationWords.flatMap { $0.split(separator: " ").map(String.init) }), to: target)
-            return try prepareGeneral(mixedWith: context.languageModel, in: target)
+            return try prepareGeneral(mixedWith: domain, in: target)
         }
         let decoded = Self.decodeWhole(samples, decoder: DecoderHandle(pointer: target), search: search, phones: phoneSegments)
         lastStageSeconds[.fallback, default: 0] += decoded.processorSeconds
@@ -34,50 +35,40 @@ extension Recognizer {
                            isRejected: false, bestGuess: decoded.hypothesis, isParaphrase: true, pass: .languageModel)
     }
 
-    /// The search of the general en-us model on `target` (the language-model passes' decoder), mixed with
-    /// `domain` at ``generalFallbackDomainWeight`` when there is one: the general model knows how people
-    /// talk, the domain model the apps' names and values ("Bin Day" is heard "been day" by the general
-    /// model alone). One search per domain model; the general model is read once and shared.
-    func prepareGeneral(mixedWith domain: DomainLanguageModel?, in target: OpaquePointer) throws(SpeechError) -> String {
-        let unreadable = SpeechError("pocketsphinx could not load its general en-us language model (\(GeneralVocabulary.path)).",
-                                     fix: "Reinstall pocketsphinx-en-us (`make setup`).")
-        guard let domain, generalFallbackDomainWeight > 0 else {
-            if !passHasDictation {
-                guard FileManager.default.isReadableFile(atPath: GeneralVocabulary.path),
-                      ps_set_lm_file(target, Self.dictationSearch, GeneralVocabulary.path) == 0 else { throw unreadable }
-                passHasDictation = true
-            }
-            return Self.dictationSearch
-        }
+    /// The search of the general en-us model mixed with `domain` at ``generalFallbackDomainWeight`` on `target`
+    /// (the language-model passes' decoder): the general model knows how people talk, the domain model the
+    /// apps' names and values (alone, the general model heard Bin Day as "been day"). One search per domain
+    /// model; the general model is read once and shared.
+    func prepareGeneral(mixedWith domain: DomainLanguageModel, in target: OpaquePointer) throws(SpeechError) -> String {
         if let name = mixedSearches[domain] { return name }
         try addPronunciations(for: domain.vocabulary, to: target)
         let config = ps_get_config(target)
         let logmath = ps_get_logmath(target)
         if generalModel == nil {
             guard FileManager.default.isReadableFile(atPath: GeneralVocabulary.path),
-                  let general = ngram_model_read(config, GeneralVocabulary.path, NGRAM_AUTO, logmath) else { throw unreadable }
+                  let general = ngram_model_read(config, GeneralVocabulary.path, NGRAM_AUTO, logmath) else {
+                throw SpeechError("pocketsphinx could not load its general en-us language model (\(GeneralVocabulary.path)).",
+                                  fix: "Reinstall pocketsphinx-en-us (`make setup`).")
+            }
             generalModel = general
         }
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("earshot-\(UUID().uuidString).arpa").path
-        defer { try? FileManager.default.removeItem(atPath: path) }
-        do {
-            try domain.arpa.write(toFile: path, atomically: true, encoding: .utf8)
-        } catch {
-            throw SpeechError("could not write the domain language model (\(path)): \(error.localizedDescription).",
-                              fix: "Check that the temporary folder is writable (TMPDIR).")
+        let own = try Self.withArpaFile(of: domain) { path throws(SpeechError) in
+            guard let own = ngram_model_read(config, path, NGRAM_AUTO, logmath) else {
+                throw SpeechError("pocketsphinx could not load the domain language model.")
+            }
+            return own
         }
-        guard let general = generalModel, let own = ngram_model_read(config, path, NGRAM_AUTO, logmath) else {
-            throw SpeechError("pocketsphinx could not load the domain language model.")
-        }
-        var models: [OpaquePointer?] = [ngram_model_retain(general), own]
+        // The set holds a reference of each model: the shared general model's is taken here.
+        var models: [OpaquePointer?] = [ngram_model_retain(generalModel), own]
         var names: [UnsafeMutablePointer<CChar>?] = [strdup("general"), strdup("domain")]
         defer { names.forEach { free($0) } }
         let weights: [Float32] = [Float32(1 - generalFallbackDomainWeight), Float32(generalFallbackDomainWeight)]
         guard let mixed = ngram_model_set_init(config, &models, &names, weights, 2) else {
             throw SpeechError("pocketsphinx could not mix the general and domain language models.")
         }
-        let name = "mixed\(mixedSearches.count)"
+        // The search keeps its own reference of the set.
         defer { ngram_model_free(mixed) }
+        let name = "mixed\(mixedSearches.count)"
         guard ps_set_lm(target, name, mixed) == 0 else {
             throw SpeechError("pocketsphinx could not load the mixed language model.")
         }

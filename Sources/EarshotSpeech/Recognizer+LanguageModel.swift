@@ -23,6 +23,16 @@ extension Recognizer {
 
     /// Loads `model` into `target` as the search `name` (pocketsphinx reads it from an ARPA file).
     func load(_ model: DomainLanguageModel, as name: String, into target: OpaquePointer) throws(SpeechError) {
+        try Self.withArpaFile(of: model) { path throws(SpeechError) in
+            guard ps_set_lm_file(target, name, path) == 0 else {
+                throw SpeechError("pocketsphinx could not load the domain language model.")
+            }
+        }
+    }
+
+    /// Runs `body` with `model` written as an ARPA file in the temporary folder (pocketsphinx reads models
+    /// from files), removed afterwards.
+    static func withArpaFile<T>(of model: DomainLanguageModel, _ body: (String) throws(SpeechError) -> T) throws(SpeechError) -> T {
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("earshot-\(UUID().uuidString).arpa").path
         defer { try? FileManager.default.removeItem(atPath: path) }
         do {
@@ -31,9 +41,7 @@ extension Recognizer {
             throw SpeechError("could not write the domain language model (\(path)): \(error.localizedDescription).",
                               fix: "Check that the temporary folder is writable (TMPDIR).")
         }
-        guard ps_set_lm_file(target, name, path) == 0 else {
-            throw SpeechError("pocketsphinx could not load the domain language model.")
-        }
+        return try body(path)
     }
 
     /// Judges the language model's transcript of speech the grammar rejected (`decoded`, from

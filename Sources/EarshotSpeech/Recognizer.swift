@@ -177,15 +177,14 @@ public final class Recognizer {
     public var suppressesQuietClips = false
     /// Whether the general en-us language model is loaded (``prepareOpenEnded(_:)``).
     var hasDictation = false
-    /// Whether the general en-us language model is loaded in the language-model passes' decoder
-    /// (``generalTranscript(_:context:phoneScore:padding:)``).
-    var passHasDictation = false
     /// The general en-us model as read for mixing (``prepareGeneral(mixedWith:in:)``), once.
     var generalModel: OpaquePointer?
     /// The mixed general-and-domain searches of the language-model passes' decoder, by domain model.
     var mixedSearches: [DomainLanguageModel: String] = [:]
-    /// The domain model's share of the mix the general fallback decodes with (0: the general model alone).
-    public var generalFallbackDomainWeight = Double(ProcessInfo.processInfo.environment["EARSHOT_GENERAL_DOMAIN_WEIGHT"] ?? "") ?? 0.5
+    /// The domain model's share of the mix the general fallback decodes with
+    /// (``generalTranscript(_:context:phoneScore:padding:)``; 0.5 and 0.75 measured the same on the
+    /// development files, BENCHMARKS.md).
+    public var generalFallbackDomainWeight = 0.5
     /// Below this RMS (a fraction of full scale), the audio is silence.
     public var silenceRMS: Double = 0.003
     /// In noise, language models' transcripts sit further from free phones, which fit noise well: the gap
