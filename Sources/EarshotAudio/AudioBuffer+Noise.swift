@@ -87,3 +87,33 @@ extension AudioBuffer {
         return AudioBuffer(samples: out, sampleRate: sampleRate)
     }
 }
+
+extension AudioBuffer {
+    /// The buffer `decibels` louder (negative: quieter), clipped to 16 bits: a person further from the
+    /// microphone, or a recording made at a lower gain.
+    public func scaled(byDecibels decibels: Double) -> AudioBuffer {
+        let gain = pow(10, decibels / 20)
+        return AudioBuffer(samples: samples.map { Int16(max(-32768, min(32767, (Double($0) * gain).rounded()))) }, sampleRate: sampleRate)
+    }
+}
+
+extension AudioBuffer {
+    /// The buffer raised to speak at `target` dB of full scale (its ``speechLevel``), when it speaks more
+    /// quietly: a person far from the microphone, a recording made at a low gain. Never made quieter,
+    /// raised by `maximumGain` dB at most and never past a peak of −1 dBFS; silence is left as it is.
+    /// Returns the buffer and the gain applied (dB, 0 when none).
+    public func levelled(to target: Double, maximumGain: Double) -> (audio: AudioBuffer, gain: Double) {
+        let gain = levellingGain(to: target, maximumGain: maximumGain)
+        return gain > 0 ? (scaled(byDecibels: gain), gain) : (self, 0)
+    }
+
+    /// The gain (dB) ``levelled(to:maximumGain:)`` applies: 0 when the buffer speaks at `target` or louder,
+    /// is silent, or would gain half a decibel or less.
+    public func levellingGain(to target: Double, maximumGain: Double) -> Double {
+        let level = speechLevel / 32768
+        let peak = Double(samples.lazy.map { Int($0).magnitude }.max() ?? 0) / 32768
+        guard level > 0, peak > 0 else { return 0 }
+        let gain = min(target - 20 * log10(level), maximumGain, -1 - 20 * log10(peak))
+        return gain > 0.5 ? gain : 0
+    }
+}

@@ -111,7 +111,7 @@ extension Recognizer {
         // → "what were one" → 1 mile).
         let paraphraseRejection = dictation ? dictationRejection : paraphraseRejection
         let gap = Double(phoneScore - score) / Double(max(frames, 1))
-        let voiced = audio.voicedSeconds(threshold: silenceRMS * 3)
+        let voiced = audio.voicedSeconds(threshold: utteranceSilenceRMS * 3)
         lastDiagnostics = (gap, 1, voiced, 0)
         let fit = max(0, min(1, (paraphraseRejection.fitZero - gap) / paraphraseRejection.fitZero))
         let rejected = rejects && (hypothesis.isEmpty || fit < paraphraseRejection.threshold || voiced > longestAnswer)

@@ -1,5 +1,6 @@
 import CPocketSphinx
 import EarshotAudio
+import Foundation
 
 extension Recognizer {
     /// An utterance being recognised as its audio arrives.
@@ -125,14 +126,20 @@ extension Recognizer {
         lastTimings = (current.grammarSeconds, current.phoneSeconds)
         guard ended.value == 0, phoneEnded.value == 0 else { throw SpeechError("pocketsphinx failed while decoding.") }
         let audio = AudioBuffer(samples: current.samples, sampleRate: AudioBuffer.recognitionRate)
+        // A streamed utterance spoken quietly is judged at its level (a whole clip was raised before it was heard).
+        let raw = AudioBuffer(samples: current.raw, sampleRate: AudioBuffer.recognitionRate)
+        utteranceSilenceRMS = silenceRMS
+        if let inputLevel, raw.rms >= silenceRMS / 10 {
+            utteranceSilenceRMS = silenceRMS * pow(10, -raw.levellingGain(to: inputLevel, maximumGain: inputLevelling) / 20)
+        }
         // How far the speech stands above its background, as it came: far in a quiet room, little in a
         // noisy one, where language models' transcripts sit further from free phones (below).
-        lastSpread = current.spread ?? AudioBuffer(samples: current.raw, sampleRate: AudioBuffer.recognitionRate).levelSpread()
+        lastSpread = current.spread ?? raw.levelSpread()
         // Not widened for an open-ended value (``judgeOpenEnded``): its reader takes a number out of any
         // transcript ("what's the weather like" at pink 10 dB → "what were one" → 1 mile).
         let languageModelRejection = current.context.valueRules == nil ? paraphraseRejection(spread: lastSpread) : paraphraseRejection
         // Silence, or sound without speech in it (steady noise, hum): nothing heard, never a guess.
-        guard audio.rms >= silenceRMS, audio.soundsLikeSpeech() else {
+        guard audio.rms >= utteranceSilenceRMS, audio.soundsLikeSpeech() else {
             return Recognition(text: "", confidence: 0, words: [], isSilence: true, isRejected: false, bestGuess: "")
         }
         phoneSegments = Self.segments(of: phoneDecoder)
@@ -150,7 +157,7 @@ extension Recognizer {
             judge(hypothesis: hypothesis, score: grammarScore, frames: frames, words: words, phoneScore: phoneScore, audio: audio,
                   rejection: current.context.kind == .request ? requestRejection : answerRejection)
         }
-        let short = audio.voicedSeconds(threshold: silenceRMS * 3) <= longestAnswer
+        let short = audio.voicedSeconds(threshold: utteranceSilenceRMS * 3) <= longestAnswer
         var accepted: (recognition: Recognition, score: Int32)? = recognition.isRejected ? nil : (recognition, grammarScore)
         let framed = short ? try? charge(.framed, { () throws(SpeechError) in try prepareFramed(current.context) }) : nil
         // The language model's pass (the answers' check of an answer taken, the fallback's transcript of speech
@@ -359,7 +366,7 @@ extension Recognizer {
         let gap = Double(phoneScore - score) / Double(frames)
         // The grammar may explain a short stretch with a word and the rest with fillers and silence:
         // the words must cover the speech.
-        let voiced = audio.voicedSeconds(threshold: silenceRMS * 3)
+        let voiced = audio.voicedSeconds(threshold: utteranceSilenceRMS * 3)
         let covered = words.reduce(0) { $0 + ($1.end - $1.start) }
         let coverage = voiced > 0 ? min(1, covered / voiced) : 0
         let fit = max(0, min(1, (rejection.fitZero - gap) / rejection.fitZero))

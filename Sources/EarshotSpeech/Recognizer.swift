@@ -187,6 +187,20 @@ public final class Recognizer {
     public var generalFallbackDomainWeight = 0.5
     /// Below this RMS (a fraction of full scale), the audio is silence.
     public var silenceRMS: Double = 0.003
+    /// The speech level (dB of full scale, ``AudioBuffer/speechLevel``) a whole clip (``recognize(_:in:)``)
+    /// quieter than this is raised to before it is heard, by ``inputLevelling``'s most: the thresholds on
+    /// voiced time and silence are absolute, and a person recorded from across a room speaks 20–30 dB
+    /// under a synthesizer's full-scale clips. nil: clips are heard at the level they came.
+    public var inputLevel: Double? = -24
+    /// The most a clip is raised by (dB) to reach ``inputLevel``: far enough for a whisper-quiet recording,
+    /// not so far that a silent room's hiss becomes loud.
+    public var inputLevelling = 40.0
+    /// The gain (dB) the last whole clip was raised by to reach ``inputLevel`` (0 when none).
+    public internal(set) var lastInputGain = 0.0
+    /// ``silenceRMS`` for the utterance being judged: a streamed utterance (``process(_:whole:)``, not raised
+    /// as a whole clip is) quieter than ``inputLevel`` has its silence and voiced-time thresholds lowered
+    /// by the gain that would raise it there.
+    var utteranceSilenceRMS = 0.003
     /// In noise, language models' transcripts sit further from free phones, which fit noise well: the gap
     /// at which those of the answers' check and of the fallback (not open-ended answers') are refused moves this much
     /// (per frame) further for every dB that the utterance's level spread — its loud frames over its quiet
@@ -431,7 +445,13 @@ public final class Recognizer {
     /// Recognises `audio` (16 kHz mono) against `context`: ``startUtterance(in:)``, all of the audio to
     /// ``process(_:)``, then ``finishUtterance()``.
     public func recognize(_ audio: AudioBuffer, in context: RecognitionContext) throws(SpeechError) -> Recognition {
-        let audio = audio.sampleRate == AudioBuffer.recognitionRate ? audio : audio.resampled(to: AudioBuffer.recognitionRate)
+        var audio = audio.sampleRate == AudioBuffer.recognitionRate ? audio : audio.resampled(to: AudioBuffer.recognitionRate)
+        // A quiet recording raised to a speaking level first; a clip all but silent (under a tenth of
+        // ``silenceRMS``) is left as it came.
+        lastInputGain = 0
+        if let inputLevel, audio.rms >= silenceRMS / 10 {
+            (audio, lastInputGain) = audio.levelled(to: inputLevel, maximumGain: inputLevelling)
+        }
         try startUtterance(in: context)
         // Its background's level, as it came (the same samples as the utterance's `raw` below).
         let spread = audio.levelSpread()

@@ -22,6 +22,25 @@ struct GenerationTests {
         #expect(AudioBuffer(samples: []).rms == 0)
     }
 
+    @Test("a quiet recording is raised to a speaking level; a loud one, a peaky one and silence are not pushed past it")
+    func levelling() {
+        // A tone at −40 dBFS (RMS) is raised to −24.
+        let quiet = AudioBuffer.tone(frequency: 300, seconds: 1, amplitude: 0.01 * 2.0.squareRoot())
+        let (raised, gain) = quiet.levelled(to: -24, maximumGain: 40)
+        #expect(abs(gain - 16) < 0.2, "gain \(gain)")
+        #expect(abs(20 * log10(raised.rms) + 24) < 0.2, "level \(20 * log10(raised.rms))")
+        // Already louder than the target: left as it is.
+        let loud = AudioBuffer.tone(frequency: 300, seconds: 1, amplitude: 0.3)
+        #expect(loud.levelled(to: -24, maximumGain: 40).audio == loud)
+        // Raised at most by the most allowed, and never past a peak of −1 dBFS.
+        let faint = AudioBuffer.tone(frequency: 300, seconds: 1, amplitude: 0.0005)
+        #expect(abs(faint.levelled(to: -24, maximumGain: 20).gain - 20) < 0.01)
+        let click = AudioBuffer(samples: [Int16](repeating: 0, count: 8_000) + [16_000] + [Int16](repeating: 10, count: 8_000))
+        let (clicked, clickGain) = click.levelled(to: -24, maximumGain: 40)
+        #expect(clickGain > 0 && (clicked.samples.map { Int($0).magnitude }.max() ?? 0) <= 29_205)
+        #expect(AudioBuffer.silence(seconds: 1).levelled(to: -24, maximumGain: 40).gain == 0)
+    }
+
     @Test("espeak's 22,050 Hz resampled to 16 kHz keeps length and level")
     func resampleSpeechRate() {
         let speech = AudioBuffer.tone(frequency: 440, seconds: 2, amplitude: 0.5, sampleRate: 22_050)

@@ -39,6 +39,32 @@ struct PeopleSpeechTests {
         #expect(list.parameter("list")?.id == "shopping", "heard \(list.heard.text)")
     }
 
+    @Test("a person recorded 30 dB under a synthesizer's level (across the room, a low gain) is heard as at full level: a request, then its answer")
+    func quietRecording() async throws {
+        let loop = try SpeechLoop(source: .synthetic)
+        var session = try Self.workspace().session(profile: "homepod")
+        let request = try loop.synthesizer.speak("order soup with Soup Chef", voice: Self.voice).scaled(byDecibels: -30)
+        let ordered = try await loop.turn(request, session: &session)
+        #expect(ordered.match?.intent == "OrderSoup", "heard \(ordered.heard.text)")
+        let answer = try loop.synthesizer.speak("um, can I get the tomato one please", voice: Self.voice).scaled(byDecibels: -30)
+        let soup = try await loop.turn(answer, session: &session)
+        #expect(soup.parameter("soup")?.id == "tomato", "heard \(soup.heard.text)")
+    }
+
+    @Test("a quiet stream (a microphone across the room) is judged at its level, not as silence")
+    func quietStream() async throws {
+        let loop = try SpeechLoop(source: .synthetic)
+        let session = try await Self.session(["Order soup with Soup Chef"])
+        let context = try #require(session.recognitionContext)
+        let audio = try loop.synthesizer.speak("the tomato one please", voice: Self.voice).scaled(byDecibels: -30)
+        let samples = AudioBuffer.silence(seconds: 0.3).samples + audio.resampled(to: AudioBuffer.recognitionRate).samples + AudioBuffer.silence(seconds: 0.3).samples
+        try loop.recognizer.startUtterance(in: context)
+        for start in stride(from: 0, to: samples.count, by: 1_600) { try loop.recognizer.process(Array(samples[start..<min(start + 1_600, samples.count)])) }
+        let heard = try loop.recognizer.finishUtterance()
+        #expect(!heard.isSilence)
+        #expect(heard.text.contains("tomato"), "heard \(heard.text) (best guess \(heard.bestGuess))")
+    }
+
     @Test("open-ended answers are heard: an amount and a duration take what they take typed",
           arguments: [("Log an expense in Day Planner", "three dollars and twenty cents"), ("Start a timer with Day Planner", "an hour and a half")])
     func openEnded(leadIn: String, answer: String) async throws {

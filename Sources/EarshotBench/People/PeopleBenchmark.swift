@@ -17,20 +17,24 @@ public enum PeopleBenchmark {
         case pink(Double)
         /// Babble (five voices talking at once, espeak-ng), `snr` dB under the speech.
         case babble(Double)
+        /// No noise, the speech `decibels` quieter than it was made: a person further from the microphone.
+        case quiet(Double)
 
         public var description: String {
             switch self {
             case .clean: "clean"
             case .pink(let snr): "pink \(Int(snr)) dB"
             case .babble(let snr): "babble \(Int(snr)) dB"
+            case .quiet(let decibels): "clean, \(Int(decibels)) dB quieter"
             }
         }
 
-        /// "clean", "pink20", "babble10".
+        /// "clean", "pink20", "babble10", "quiet30".
         public init?(argument: String) {
             if argument == "clean" { self = .clean; return }
             if argument.hasPrefix("pink"), let snr = Double(argument.dropFirst(4)) { self = .pink(snr); return }
             if argument.hasPrefix("babble"), let snr = Double(argument.dropFirst(6)) { self = .babble(snr); return }
+            if argument.hasPrefix("quiet"), let decibels = Double(argument.dropFirst(5)) { self = .quiet(decibels); return }
             return nil
         }
     }
@@ -180,6 +184,7 @@ public enum PeopleBenchmark {
                         case .babble(let snr):
                             if babble == nil { babble = try Self.babble() }
                             audio = audio.mixing(babble!, snr: snr, offset: Int(seed % UInt64(babble!.samples.count)))
+                        case .quiet(let decibels): audio = audio.scaled(byDecibels: -decibels)
                         }
                         var session = target.before
                         let cpuStart = Self.cpuSeconds()

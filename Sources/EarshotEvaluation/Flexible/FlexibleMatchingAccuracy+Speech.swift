@@ -4,7 +4,7 @@ import EarshotSpeech
 import Foundation
 
 extension FlexibleMatchingAccuracy {
-    /// The development set spoken: each utterance synthesised in `voice`, recognised on HomePod (the
+    /// The development set spoken: each utterance synthesised in a voice, recognised on HomePod (the
     /// grammar of the phrases, then the domain language model for what it rejects) and resolved by the
     /// flexible matcher. Paraphrases count when they reach their intent; the rest when they reach none.
     public struct Spoken: Sendable {
@@ -24,14 +24,17 @@ extension FlexibleMatchingAccuracy {
     }
 
     /// The files `files` of the set at `folder` spoken (`devset.tsv` by default; `heldout.tsv`, which is
-    /// never tuned on, with `earshot bench --only flexible --part heldout.tsv --spoken`).
+    /// never tuned on, with `earshot bench --only flexible --part heldout.tsv --spoken`), by the espeak-ng
+    /// voice `voice` (en-us by default) or by Piper (`piper`: every row in one Piper process first).
     public static func spoken(folder: String = defaultFolder(), files: [String] = ["devset.tsv"],
-                              voice: Synthesizer.Voice = .init(name: "en-us"), loop: SpeechLoop) async throws -> Spoken {
+                              voice: String = "en-us", loop: SpeechLoop) async throws -> Spoken {
         let workspace = Workspace(apps: try apps(folder: folder), profiles: try Bundled.profiles())
         let fresh = try workspace.matchingSession(profile: "homepod")
+        let rows = try files.flatMap { try Self.rows(folder: folder, file: $0) }
+        let piperAudio = Piper.isVoice(voice) ? try await Piper.speak(rows.map { ($0.utterance, Piper.lengthScale(voice)) }) : nil
         var result = Spoken()
-        for row in try files.flatMap({ try rows(folder: folder, file: $0) }) {
-            let audio = try loop.synthesizer.speak(row.utterance, voice: voice)
+        for (index, row) in rows.enumerated() {
+            let audio = try piperAudio?[index] ?? loop.synthesizer.speak(row.utterance, voice: .init(name: voice))
             var session = fresh
             let turn = try await loop.turn(audio, session: &session)
             let reached = turn.match.map { "\($0.app)/\($0.intent)" }

@@ -91,7 +91,7 @@ struct BenchCommand: AsyncParsableCommand {
     @Option(help: "The acoustic model that hears the fixtures (accuracy and speed) and the spoken development set: synthetic (adapted to espeak-ng, as `earshot test --audio` uses) or person (Debian's en-us, as for microphones and recordings).")
     var speaker: SpeechSource?
 
-    @Option(help: "With --only people: the voices (piper, espeak = three espeak-ng voices taking turns, or any espeak-ng voice; repeatable).")
+    @Option(help: "With --only people: the voices (piper, espeak = three espeak-ng voices taking turns, or any espeak-ng voice; repeatable). With --only flexible --part --spoken: the voice (en-us by default, heard by the synthetic model; piper, heard by the person model; or any espeak-ng voice).")
     var voice: [String] = []
 
     @Option(help: "With --only people: the noises (clean, pink20, pink10, pink5, babble10 …; repeatable).")
@@ -108,6 +108,9 @@ struct BenchCommand: AsyncParsableCommand {
 
     @Option(help: ArgumentHelp("The recognizer's noise floor (amplitude of 32768), for calibrating it.", visibility: .hidden))
     var noiseFloor: Int?
+
+    @Option(help: ArgumentHelp("The speech level (dBFS) quieter clips are raised to before they are heard; 0 leaves every clip as it came. For calibrating it.", visibility: .hidden))
+    var inputLevel: Double?
 
     @Option(help: ArgumentHelp("More pocketsphinx arguments for both decoders, space-separated (\"-remove_noise yes\"), for calibrating.", visibility: .hidden))
     var frontEnd: String?
@@ -243,8 +246,11 @@ struct BenchCommand: AsyncParsableCommand {
                     if misses, position == 0 { say(result.confusions.map { "  - \($0)" }.joined(separator: "\n")) }
                 }
                 if spoken {
-                    let heard = try await FlexibleMatchingAccuracy.spoken(files: part, loop: try SpeechLoop(source: speaker ?? .synthetic))
-                    say("\n### \(part.joined(separator: " + ")) spoken (en-us, through the speech loop)\n\n" + heard.markdown + "\n")
+                    // One voice; Piper stands for people, so it is heard as a microphone is (the person model).
+                    let voice = self.voice.first ?? "en-us"
+                    let source = speaker ?? (Piper.isVoice(voice) ? .person : .synthetic)
+                    let heard = try await FlexibleMatchingAccuracy.spoken(files: part, voice: voice, loop: try SpeechLoop(source: source))
+                    say("\n### \(part.joined(separator: " + ")) spoken (\(voice), \(source) model, through the speech loop)\n\n" + heard.markdown + "\n")
                     if misses { say(heard.misses.map { "- \($0)" }.joined(separator: "\n") + "\n") }
                 }
                 return
@@ -310,6 +316,7 @@ struct BenchCommand: AsyncParsableCommand {
                                                                     ?? Recognizer.phoneLoopOptions))
             let startupSeconds = PeopleBenchmark.cpuSeconds() - startup
             if let noiseFloor { loop.recognizer.noiseFloor = noiseFloor }
+            if let inputLevel { loop.recognizer.inputLevel = inputLevel == 0 ? nil : inputLevel }
             loop.recognizer.padsWithOwnNoise = ownNoisePad
             loop.recognizer.suppressesQuietClips = suppressQuietClips
             if sequentialPasses { loop.recognizer.parallelPasses = false }
