@@ -199,6 +199,16 @@ struct OpenValueTests {
         #expect(reader.read(answer, as: .date)?.id == id)
     }
 
+    @Test("a number before a unit of time is a length from now, not an hour, even after 'about' or 'around'", arguments: [
+        ("about twenty minutes", "2026-11-25T09:50"), ("um, around ten minutes", "2026-11-25T09:40"),
+        ("like three hours", "2026-11-25T12:30"), ("about five", "2026-11-25T17:00"),
+    ])
+    func lengthsAfterApproximations(answer: String, id: String) {
+        // Before, "about 20" read as 8 PM and "about twenty minutes" (the date grammar's own sentence, heard when
+        // a person's "in" was lost) as tonight at eight.
+        #expect(reader.read(answer, as: .date)?.id == id)
+    }
+
     @Test("of two days, the one said after words that take the first back", arguments: [
         ("tomorrow, no wait, Thursday at four", "2026-11-26T16:00"), ("Friday, sorry, I mean Saturday", "2026-11-28"),
     ])

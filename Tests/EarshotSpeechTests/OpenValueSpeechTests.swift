@@ -56,6 +56,22 @@ struct OpenValueSpeechTests {
         #expect(turn.outcome == .inProgress || turn.outcome == .notUnderstood, "heard \(turn.heard.text) → \(turn.reply.text)")
     }
 
+    @Test("'about twenty minutes' said to a 'when' question is twenty minutes from now, not eight tonight")
+    func lengthToAWhenQuestion() async throws {
+        // The clock stopped at Wednesday 25 November 2026, 9:30 in New York, so the value does not depend on when
+        // the test runs. The date grammar holds "about twenty minutes" (what is heard when a person's "in" is lost).
+        let zone = TimeZone(identifier: "America/New_York")!
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = zone
+        let now = calendar.date(from: DateComponents(year: 2026, month: 11, day: 25, hour: 9, minute: 30))!
+        let loop = try SpeechLoop(source: .synthetic)
+        var session = try PeopleSpeechTests.workspace().session(profile: "homepod", settings: DeviceSettings(now: now, timeZone: zone))
+        _ = await session.respond(to: "Add a reminder in Day Planner")
+        _ = await session.respond(to: "call the dentist")
+        let turn = try await loop.turn(try Self.clip("about twenty minutes", loop: loop), session: &session)
+        #expect(turn.parameter("when")?.id == "2026-11-25T09:50", "heard \(turn.heard.text) → \(turn.reply.text)")
+    }
+
     @Test("the grammar of every kind of open-ended value builds, and each word is one the reader knows or a frame word")
     func grammarBuilds() throws {
         let recognizer = try Recognizer(model: .debian)

@@ -481,7 +481,9 @@ public struct SpokenDates: Sendable {
             let after = previous == "after" && !(j < words.count && Self.units[words[j]] != nil)
             let framed = previous == "at" || previous == "by" || previous == "around" || previous == "about" || after || meridiem != nil
                 || oclock || minute > 0 || previous == "say" || previous == "like" || partAfter
-            guard framed else { continue }
+            // A number before a unit of time is a length, not an hour: "about 20 minutes" answering "when" is in
+            // 20 minutes (read below), not 8 PM.
+            guard framed, !(j < words.count && Self.units[words[j]] != nil) else { continue }
             // "at 3" on "the 4th"/"december 4" is the day, not the hour: the day numbers are taken as days above.
             if j < words.count, Self.month(words[j]) != nil { continue }
             if hour > 12 && meridiem != nil { continue }
