@@ -126,11 +126,14 @@ extension Recognizer {
         lastTimings = (current.grammarSeconds, current.phoneSeconds)
         guard ended.value == 0, phoneEnded.value == 0 else { throw SpeechError("pocketsphinx failed while decoding.") }
         let audio = AudioBuffer(samples: current.samples, sampleRate: AudioBuffer.recognitionRate)
-        // A streamed utterance spoken quietly is judged at its level (a whole clip was raised before it was heard).
+        // A streamed utterance spoken quietly is judged at its level (a whole clip, whose spread is set, was
+        // raised before it was heard), but never below the noise floor added to what was decoded: the floor
+        // alone would then pass for speech.
         let raw = AudioBuffer(samples: current.raw, sampleRate: AudioBuffer.recognitionRate)
         utteranceSilenceRMS = silenceRMS
-        if let inputLevel, raw.rms >= silenceRMS / 10 {
-            utteranceSilenceRMS = silenceRMS * pow(10, -raw.levellingGain(to: inputLevel, maximumGain: inputLevelling) / 20)
+        if current.spread == nil, let inputLevel, raw.rms >= silenceRMS / 10 {
+            let lowered = silenceRMS * pow(10, -raw.levellingGain(to: inputLevel, maximumGain: inputLevelling) / 20)
+            utteranceSilenceRMS = max(lowered, 1.5 * Double(noiseFloor) / 3.0.squareRoot() / 32768)
         }
         // How far the speech stands above its background, as it came: far in a quiet room, little in a
         // noisy one, where language models' transcripts sit further from free phones (below).

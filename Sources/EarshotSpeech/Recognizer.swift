@@ -199,7 +199,8 @@ public final class Recognizer {
     public internal(set) var lastInputGain = 0.0
     /// ``silenceRMS`` for the utterance being judged: a streamed utterance (``process(_:whole:)``, not raised
     /// as a whole clip is) quieter than ``inputLevel`` has its silence and voiced-time thresholds lowered
-    /// by the gain that would raise it there.
+    /// by the gain that would raise it there, down to just above the ``noiseFloor`` (about 13 dB). A live
+    /// microphone's speech must also pass ``VoiceLevel``'s −55 dBFS to start an utterance.
     var utteranceSilenceRMS = 0.003
     /// In noise, language models' transcripts sit further from free phones, which fit noise well: the gap
     /// at which those of the answers' check and of the fallback (not open-ended answers') are refused moves this much
@@ -442,8 +443,8 @@ public final class Recognizer {
         Pronunciation.arpabet(fromIPA: try synthesizer.phonemes(word))
     }
 
-    /// Recognises `audio` (16 kHz mono) against `context`: ``startUtterance(in:)``, all of the audio to
-    /// ``process(_:)``, then ``finishUtterance()``.
+    /// Recognises `audio` (16 kHz mono) against `context`: raised to ``inputLevel`` when it speaks more
+    /// quietly, then ``startUtterance(in:)``, all of the audio to ``process(_:)``, and ``finishUtterance()``.
     public func recognize(_ audio: AudioBuffer, in context: RecognitionContext) throws(SpeechError) -> Recognition {
         var audio = audio.sampleRate == AudioBuffer.recognitionRate ? audio : audio.resampled(to: AudioBuffer.recognitionRate)
         // A quiet recording raised to a speaking level first; a clip all but silent (under a tenth of
@@ -453,7 +454,8 @@ public final class Recognizer {
             (audio, lastInputGain) = audio.levelled(to: inputLevel, maximumGain: inputLevelling)
         }
         try startUtterance(in: context)
-        // Its background's level, as it came (the same samples as the utterance's `raw` below).
+        // Its background's level against its speech (the same samples as the utterance's `raw` below; raising
+        // a quiet clip does not change it).
         let spread = audio.levelSpread()
         utterance?.spread = spread
         // A clip from a quiet room has no background to take out (``suppressesQuietClips``).

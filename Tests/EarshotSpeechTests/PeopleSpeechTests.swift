@@ -46,6 +46,7 @@ struct PeopleSpeechTests {
         let request = try loop.synthesizer.speak("order soup with Soup Chef", voice: Self.voice).scaled(byDecibels: -30)
         let ordered = try await loop.turn(request, session: &session)
         #expect(ordered.match?.intent == "OrderSoup", "heard \(ordered.heard.text)")
+        #expect(loop.recognizer.lastInputGain > 20)
         let answer = try loop.synthesizer.speak("um, can I get the tomato one please", voice: Self.voice).scaled(byDecibels: -30)
         let soup = try await loop.turn(answer, session: &session)
         #expect(soup.parameter("soup")?.id == "tomato", "heard \(soup.heard.text)")

@@ -109,7 +109,7 @@ struct BenchCommand: AsyncParsableCommand {
     @Option(help: ArgumentHelp("The recognizer's noise floor (amplitude of 32768), for calibrating it.", visibility: .hidden))
     var noiseFloor: Int?
 
-    @Option(help: ArgumentHelp("The speech level (dBFS) quieter clips are raised to before they are heard; 0 leaves every clip as it came. For calibrating it.", visibility: .hidden))
+    @Option(help: ArgumentHelp("With --only people: the speech level (dBFS) quieter clips are raised to before they are heard; 0 leaves every clip as it came. For calibrating it.", visibility: .hidden))
     var inputLevel: Double?
 
     @Option(help: ArgumentHelp("More pocketsphinx arguments for both decoders, space-separated (\"-remove_noise yes\"), for calibrating.", visibility: .hidden))
