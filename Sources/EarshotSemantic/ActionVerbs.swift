@@ -249,8 +249,10 @@ public struct ActionVerbs: Sendable {
                 continue
             }
             // "No, order the tomato soup": a "no" before a verb and its object answers something else; the
-            // request after it is not refused.
-            if word == "no", index + 2 < words.count, Self.objectStarts.contains(String(words[index + 2])),
+            // request after it is not refused; a value said is an object too ("nah, play the space show"), but a
+            // verb in "-ing" after "no" is refused ("no ordering soup").
+            if word == "no", index + 2 < words.count,
+               Self.objectStarts.contains(String(words[index + 2])) || (words[index + 2] == Self.valueMarker && !words[index + 1].hasSuffix("ing")),
                !reading(words, at: index + 1).lemmas.isEmpty {
                 index += 1
                 continue
