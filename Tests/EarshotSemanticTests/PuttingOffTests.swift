@@ -6,7 +6,8 @@ import Testing
 
 /// Putting an action off for a while, and a casual "no" (issue 19, fifteenth pass): pausing or snoozing
 /// something is another action than starting, ending, scheduling or being reminded of it, unless the app's
-/// own words pause it; "nah" is "no", which refuses what follows unless a verb and its object come next.
+/// own words pause it; "nah" is "no", which refuses what follows unless a verb and its object come next;
+/// checking on something is tracking it.
 /// WordNet (`make setup`) must be there for the verbs.
 @Suite("Putting an action off, and a casual no")
 struct PuttingOffTests: ReadsRequests {
@@ -24,6 +25,12 @@ struct PuttingOffTests: ReadsRequests {
     func ownPause() {
         #expect(verbs.fit(request("pause the audiobook"), ["pause"]) == .fits)
         #expect(verbs.fit(request("snooze my wake up alarm"), ["snooze", "set"]) == .fits)
+    }
+
+    @Test("checking on something is tracking it, not ordering it")
+    func checkingOn() {
+        #expect(verbs.fit(request("check on my parcel"), ["track", "open"], own: ["track"]) == .fits)
+        #expect(verbs.fit(request("check on my parcel"), ["order", "buy"], own: ["order"]) == .unrelated)
     }
 
     @Test("\"nah, no …\" refuses; \"nah\" before a verb and its object does not")
