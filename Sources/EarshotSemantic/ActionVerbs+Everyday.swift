@@ -49,8 +49,9 @@ extension ActionVerbs {
         "arrange": ["schedule", "book", "plan"],
         "line_up": ["schedule", "book", "plan"],
         "set_up": ["schedule", "plan"],
-        // Showing, finding.
+        // Showing, finding; checking on something that moves is tracking it ("check on my package"; fifteenth pass).
         "pull_up": ["show", "display", "open", "view"],
+        "check_on": ["track", "monitor"],
         "look_up": ["find", "search"],
         // Reminding: "ping me", "nudge me" (eleventh pass).
         "ping": ["remind"],

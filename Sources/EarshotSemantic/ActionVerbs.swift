@@ -46,14 +46,14 @@ public struct ActionVerbs: Sendable {
     }
 
     /// Actions that take an app's things but do something else with them than show, make or order them:
-    /// take away, undo, end, edit, judge, copy, print, hide, share, sell, complain (the verbs of issue 19
+    /// take away, undo, end, put off for a while (pause, snooze), edit, judge, copy, print, hide, share, sell, complain (the verbs of issue 19
     /// and of the development set's near-misses; WordNet adds the verbs whose commonest sense is one of
     /// their three commonest senses, or a direct hyponym of one). A request with one of them that is none
     /// of an intent's own verbs, nor related to one, is no request for that intent.
     static let otherActions = [
         "delete", "remove", "erase", "clear", "cancel", "undo", "stop", "edit", "rename", "rate", "evaluate",
         "print", "hide", "block", "copy", "duplicate", "reduce", "decrease", "sell", "complain", "report", "translate", "dispute",
-        "forget", "shut", "create", "share",
+        "forget", "shut", "create", "share", "pause", "snooze",
     ]
 
     /// Whether the request's verb is one of the intent's verbs or a synonym (a shared sense among the
@@ -199,7 +199,8 @@ public struct ActionVerbs: Sendable {
         var negated = false
         var subject = false
         while index < words.count {
-            let word = String(words[index])
+            // "nah" is "no" said casually ("nah, no soup for me tonight").
+            let word = words[index] == "nah" ? "no" : String(words[index])
             let next = index + 1 < words.count ? String(words[index + 1]) : nil
             let third = index + 2 < words.count ? String(words[index + 2]) : nil
             // A value said first is not the verb: the request goes on after it ("tomato soup from Soup Chef
@@ -248,8 +249,10 @@ public struct ActionVerbs: Sendable {
                 continue
             }
             // "No, order the tomato soup": a "no" before a verb and its object answers something else; the
-            // request after it is not refused.
-            if word == "no", index + 2 < words.count, Self.objectStarts.contains(String(words[index + 2])),
+            // request after it is not refused; a value said is an object too ("nah, play the space show"), but a
+            // verb in "-ing" after "no" is refused ("no ordering soup").
+            if word == "no", index + 2 < words.count,
+               Self.objectStarts.contains(String(words[index + 2])) || (words[index + 2] == Self.valueMarker && !words[index + 1].hasSuffix("ing")),
                !reading(words, at: index + 1).lemmas.isEmpty {
                 index += 1
                 continue
