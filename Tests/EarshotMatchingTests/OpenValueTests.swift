@@ -448,9 +448,9 @@ struct OpenValueTests {
         #expect(reader.read(answer, as: .string, question: "What should the cleaners know?", asking: "Note note")?.id == expected)
     }
 
-    @Test("a note dictated keeps its 'please': it may be the words for the one who reads it")
+    @Test("a 'please' passed on after 'say' stays in the note; one that opens the answer is said to the device")
     func pleaseInNotes() {
-        #expect(reader.read("please hang the wool coat, don't fold it", as: .string, question: "What should the cleaners know?", asking: "Note note")?.id == "please hang the wool coat, don't fold it")
+        #expect(reader.read("please hang the wool coat, don't fold it", as: .string, question: "What should the cleaners know?", asking: "Note note")?.id == "hang the wool coat, don't fold it")
         #expect(reader.read("just say please ring the bell twice", as: .string, question: "What should the cleaners know?", asking: "Note note")?.id == "please ring the bell twice")
     }
 
@@ -510,6 +510,25 @@ struct OpenValueTests {
         // The question's verb is not addressed to the person: "call me" is the answer's own.
         #expect(reader.read("call me maybe", as: .string, question: "What do you want to call it?")?.id == "call me maybe")
         #expect(reader.read("text me when you land", as: .string, question: "What do you want to text?")?.id == "text me when you land")
+    }
+
+    @Test("politeness before a note, a word about candour before a review, and 'it's that' before a problem are not in the value", arguments: [
+        ("please, leave the parcel with the concierge", "What should the note say?", "Note note", "leave the parcel with the concierge"),
+        ("please hang the shirts, don't fold them", "What should the note say?", "Note note", "hang the shirts, don't fold them"),
+        ("honestly the second half was far too slow", "What did you think of it?", "Review review", "the second half was far too slow"),
+        ("to be honest I loved every minute", "What did you think of it?", "Review review", "I loved every minute"),
+        ("it's that the brakes squeal when it rains", "What's wrong with it?", "Problem problem", "the brakes squeal when it rains"),
+        ("it's that I can't unlock the back door", "What's the problem?", "Problem problem", "I can't unlock the back door"),
+        // "that" pointing at the thing is the description's own word.
+        ("it's that lamp by the stairs, it flickers", "What's wrong with it?", "Problem problem", "that lamp by the stairs, it flickers"),
+    ])
+    func openersBeforeDictation(answer: String, question: String, asking: String, expected: String) {
+        #expect(reader.read(answer, as: .string, question: question, asking: asking)?.id == expected)
+    }
+
+    @Test("a title typed in title case keeps its 'Please'")
+    func pleaseInTitle() {
+        #expect(reader.read("Please Please Me", as: .string, question: "What do you want to call it?")?.id == "Please Please Me")
     }
 
     @Test("a string of fillers alone is nothing")

@@ -425,9 +425,16 @@ public struct OpenValueReader: Sendable {
                 changed = true
                 echoed = true
             }
+            // "please, no starch on the collars": politeness opens the answer as it closes it (below).
             if !changed, let first = tokens.first?.word, ["oh", "well", "so", "okay", "ok", "like"].contains(first)
-                || kind != .message && Self.answeringOpeners.contains(first) {
+                || first == "please" && !titleCased || kind != .message && Self.answeringOpeners.contains(first) {
                 tokens.removeFirst()
+                changed = true
+            }
+            // "it's that the seat keeps slipping": "that" opens a clause, whose words are the description; "it's
+            // that lamp by the door" points at the thing described, which stays ("that lamp by the door").
+            if !changed, kind == .other, said.count > 3, said[0] == "its", said[1] == "that", Self.clauseOpeners.contains(said[2]) {
+                tokens.removeFirst(2)
                 changed = true
             }
             // "it's the left shower …" describing a problem: the description is what follows.
@@ -454,6 +461,10 @@ public struct OpenValueReader: Sendable {
     /// A yes that only answers being asked ("yeah, can I take ibuprofen …", "alright, here it is: …"): taken off
     /// all but a message, where it may be the words passed on ("yeah, I'm outside").
     static let answeringOpeners: Set<String> = ["yeah", "yes", "yep", "yup", "alright", "right"]
+    /// Words that open a clause after "it's that" ("it's that the seat …", "it's that my card …", "it's that
+    /// I can't …"), where "that" only introduces the description.
+    static let clauseOpeners: Set<String> = ["the", "a", "an", "my", "our", "your", "i", "it", "they", "we", "he", "she",
+                                             "there", "someone", "somebody", "nobody", "nothing"]
     /// Determiners after "it's" that open the thing described ("it's the left shower …", "it's my locker …").
     static let describedThings: Set<String> = ["the", "a", "an", "my", "our", "one", "this", "that"]
 
@@ -467,6 +478,7 @@ public struct OpenValueReader: Sendable {
         "i was hoping to ask", "i want to ask", "id like to ask", "i would like to ask", "my question is",
         "the question is", "here goes", "here goes nothing", "here it is", "here we go", "here you go",
         "id say", "i would say", "id have to say", "i have to say", "i must say", "ill say",
+        "honestly", "to be honest", "to be fair", "frankly", "truthfully", "in all honesty",
     ].map { Normalizer.normalize($0).split(separator: " ").map(String.init) }.sorted { $0.count > $1.count }
 
     /// "just say …", "please say …", "can you say …" opening a note or description: what follows is the value
