@@ -177,6 +177,22 @@ struct OpenValueTests {
         #expect(reader.read(answer, as: .date)?.id == id)
     }
 
+    @Test("a value taken back at the start ('not Friday, Saturday at ten') gives way to the one meant, typed or as heard", arguments: [
+        ("not Friday, Saturday at ten in the morning", "2026-11-28T10:00"), ("not tonight tomorrow night at seven", "2026-11-26T19:00"),
+        ("no, not Monday, Tuesday", "2026-12-01"),
+    ])
+    func negatedDate(answer: String, id: String) {
+        #expect(reader.read(answer, as: .date)?.id == id)
+        // Its "not" is no "no" to the question (the dialogue asks `settles` before it takes a no).
+        #expect(reader.settles(answer, as: .date))
+    }
+
+    @Test("a number or a length taken back at the start gives way to the one meant")
+    func negatedNumber() {
+        #expect(reader.read("not four, five of us", as: .integer, question: "How many people?")?.id == "5")
+        #expect(reader.read("not twenty minutes, half an hour", as: .duration)?.id == "1800")
+    }
+
     @Test("'early' makes a said hour a morning one, and is no hour itself", arguments: [
         ("Monday, early", "2026-11-30"), ("early on Friday", "2026-11-27"), ("early Friday at eight", "2026-11-27T08:00"),
     ])

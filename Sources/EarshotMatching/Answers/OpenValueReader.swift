@@ -61,6 +61,11 @@ public struct OpenValueReader: Sendable {
         // A ramble is no answer: past ``AnswerReader/longestAnswer`` words (``longestDictation`` for a string).
         let count = AnswerReader.contentWords(text).count
         guard count <= (type == .string ? Self.longestDictation : AnswerReader.longestAnswer) else { return nil }
+        // "not today, tomorrow at two", "not ten, twelve": a value taken back at the start, then the one meant.
+        if [.integer, .decimal, .currency, .date, .duration].contains(type),
+           let meant = Self.afterNegatedValue(AnswerReader.contentWords(text), reads: { read($0.joined(separator: " "), as: type, question: question, asking: asking) != nil }) {
+            return read(meant.joined(separator: " "), as: type, question: question, asking: asking)
+        }
         switch type {
         case .string:
             return Self.dictation(text, question: question, asking: asking).map { OpenValue(id: $0, title: $0) }
@@ -210,6 +215,20 @@ public struct OpenValueReader: Sendable {
         }
     }
 
+    /// The words after a value taken back at the start of an answer ("not today, tomorrow at two" → "tomorrow at
+    /// two"; "not ten twelve" → "twelve"): `words` open with "not" (or "no not"), some of the words after it
+    /// read as a value (`reads`) and so do all the words after those. The shortest such value is the one taken
+    /// back. `nil` otherwise ("not before six" has no second value).
+    static func afterNegatedValue(_ words: [String], reads: ([String]) -> Bool) -> [String]? {
+        let start = words.first == "not" ? 1 : words.count > 1 && words[0] == "no" && words[1] == "not" ? 2 : 0
+        guard start > 0, words.count > start + 1 else { return nil }
+        for end in (start + 1)..<words.count where reads(Array(words[start..<end])) {
+            let rest = Array(words[end...])
+            return reads(rest) ? rest : nil
+        }
+        return nil
+    }
+
     /// The day and time settled on after the last of `phrases` whose words after it name one
     /// (``SpokenDates/moment(_:settledBy:)``), or `nil`.
     static func settledMoment(_ words: [String], by phrases: [[String]], _ dates: SpokenDates) -> SpokenDates.Moment? {
@@ -265,6 +284,11 @@ public struct OpenValueReader: Sendable {
     /// Whether an answer of `type` settles on a value after another ("six, no, six and a half", "tomorrow, no
     /// wait, Thursday"): its "no" corrects the value, and is no answer of its own.
     public func settles(_ text: String, as type: ParameterType) -> Bool {
+        // "not today, tomorrow at two": the "not" takes back a value, and is no answer of its own.
+        if [.integer, .decimal, .currency, .date, .duration].contains(type),
+           Self.afterNegatedValue(AnswerReader.contentWords(text), reads: { read($0.joined(separator: " "), as: type) != nil }) != nil {
+            return true
+        }
         switch type {
         case .integer, .decimal, .currency:
             return Self.settlesNumber(text)
