@@ -106,8 +106,8 @@ public final class Recognizer {
     public var dictationRejection = Rejection(fitZero: 80, threshold: 0.5)
     /// The share of dictation's search that goes to a model of the words people say before dictated text
     /// (``dictationCarriers``; the rest is pocketsphinx's general en-us model). 0: the general model alone,
-    /// as before 2026-11-27. Set before the first dictation. Measured on people-dev's dictated strings
-    /// (BENCHMARKS.md): 0.3 heard 43 of 127 right in Piper's voice (35 alone), 12 in espeak-ng's (13).
+    /// as before 2026-11-27. Set before the first dictation. Measured on the dictated strings of people-dev's
+    /// development files (127 rows, clean): 0.3 heard 43 right in Piper's voice (35 alone), 12 in espeak-ng's (13).
     public var dictationCarrierWeight = 0.3
     /// Rejection of transcripts of the domain language model (confidence is the fit alone).
     public var paraphraseRejection = Rejection(fitZero: 40, threshold: 0.5)
