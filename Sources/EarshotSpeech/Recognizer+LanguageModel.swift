@@ -82,6 +82,14 @@ extension Recognizer {
     /// The search name of pocketsphinx's general en-us language model (dictation).
     static let dictationSearch = "dictation"
 
+    /// Words people say before dictated text (the dialogue's reader takes them off the value), as the
+    /// dictation search's second model (``dictationCarrierWeight``).
+    static let dictationCarriers = [
+        "um", "uh", "oh", "so", "well", "okay", "to", "remind me to", "that i need to", "that i have to", "i need to",
+        "call it", "name it", "let's call it", "it's called", "i think it's", "tell him", "tell them", "just say",
+        "my question is", "the title is", "something called", "a book called",
+    ]
+
     /// The search an open-ended context decodes with: the general en-us model for dictation (loaded once
     /// per recognizer; the app's words it lacks are added to it), else the context's own model.
     func prepareOpenEnded(_ context: RecognitionContext) throws(SpeechError) -> String {
@@ -91,7 +99,36 @@ extension Recognizer {
         }
         if !hasDictation {
             guard FileManager.default.isReadableFile(atPath: GeneralVocabulary.path),
-                  ps_set_lm_file(decoder, Self.dictationSearch, GeneralVocabulary.path) == 0 else {
+                  let model = ngram_model_read(ps_get_config(decoder), GeneralVocabulary.path, NGRAM_AUTO, ps_get_logmath(decoder)) else {
+                throw SpeechError("pocketsphinx could not load its general en-us language model (\(GeneralVocabulary.path)).",
+                                  fix: "Reinstall pocketsphinx-en-us (`make setup`).")
+            }
+            // Mixed with a small model of the words people say before dictated text ("remind me to", "that i
+            // need to", "call it", "um"): alone, the general model heard a sentence's first words as others
+            // ("that i need to" → "then they need to", "call my sister" → "all my sister").
+            var search = model
+            if dictationCarrierWeight > 0 {
+                let carriers = DomainLanguageModel.of(sentences: Self.dictationCarriers)
+                try addPronunciations(for: carriers.vocabulary)
+                let own = try Self.withArpaFile(of: carriers) { path throws(SpeechError) in
+                    guard let own = ngram_model_read(ps_get_config(decoder), path, NGRAM_AUTO, ps_get_logmath(decoder)) else {
+                        throw SpeechError("pocketsphinx could not load the model of the words said before dictation.")
+                    }
+                    return own
+                }
+                // The set takes both references.
+                var models: [OpaquePointer?] = [model, own]
+                var names: [UnsafeMutablePointer<CChar>?] = [strdup("general"), strdup("carriers")]
+                defer { names.forEach { free($0) } }
+                let weights: [Float32] = [Float32(1 - dictationCarrierWeight), Float32(dictationCarrierWeight)]
+                guard let mixed = ngram_model_set_init(ps_get_config(decoder), &models, &names, weights, 2) else {
+                    throw SpeechError("pocketsphinx could not mix the general en-us model with the words said before dictation.")
+                }
+                search = mixed
+            }
+            // The search keeps its own reference of the model.
+            defer { ngram_model_free(search) }
+            guard ps_set_lm(decoder, Self.dictationSearch, search) == 0 else {
                 throw SpeechError("pocketsphinx could not load its general en-us language model (\(GeneralVocabulary.path)).",
                                   fix: "Reinstall pocketsphinx-en-us (`make setup`).")
             }
