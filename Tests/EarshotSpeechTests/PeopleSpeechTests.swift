@@ -82,7 +82,7 @@ struct PeopleSpeechTests {
     /// espeak-ng's audio for a line changes with what the process spoke before it (its wave generator keeps
     /// state), so a line is used here only if every one of 40 renderings after other lines is heard right:
     /// "pick up the dry cleaning" was, 40 of 40; "call the dentist" was heard "all the dentist" in 24 of 40
-    /// (a dictation weakness measured in BENCHMARKS.md, not what this test is for).
+    /// before dictation's search was mixed with the words said before dictated text (below).
     @Test("a dictated string is what was said")
     func dictation() async throws {
         let loop = try SpeechLoop(source: .synthetic)
