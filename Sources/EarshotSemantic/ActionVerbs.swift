@@ -478,6 +478,17 @@ public struct ActionVerbs: Sendable {
         return NounActions.shared.verbs(of: String(words[position]))
     }
 
+    /// The verbs of the act an intent's words name as a noun after their verb and an article ("send [a]
+    /// cheer", "post [a] review": cheer, review; ``NounActions``), light verbs left out; none when the
+    /// noun names a thing ("order a soup") or no article follows the verb.
+    func actedNoun(_ words: [Substring], after index: Int) -> [String] {
+        guard index < words.count, ["a", "an"].contains(words[index]) else { return [] }
+        var position = index + 1
+        while position < words.count, Self.nounLead.contains(String(words[position])) { position += 1 }
+        guard position < words.count else { return [] }
+        return NounActions.shared.verbs(of: String(words[position])).filter { !Self.light.contains(String($0.split(separator: "_")[0])) }
+    }
+
     /// Whether an intent tells something (a question can ask for it): its category is information or
     /// search, or one of its phrases is a question ("When did my pet last eat in {applicationName}").
     public func answers(_ intent: Intent, phrases: [Phrase]) -> Bool {
@@ -539,7 +550,11 @@ public struct ActionVerbs: Sendable {
             var index = 0
             while index < words.count, Self.lead.contains(String(words[index])) { index += 1 }
             guard index < words.count else { continue }
-            out.formUnion(lemmas(words, at: index))
+            let first = reading(words, at: index)
+            out.formUnion(first.lemmas)
+            // "Send a cheer", "Post a review", "Place a hold": the verb hands over an act its noun names,
+            // and saying that act's verb ("cheer on Leo", "review the movie") asks for the same thing.
+            if !first.lemmas.isEmpty { out.formUnion(actedNoun(words, after: index + first.width)) }
             for position in (index + 1)..<max(index + 1, words.count) where !Self.lead.contains(String(words[position])) {
                 let lemmas = lemmas(words, at: position).filter { !Self.light.contains(String($0.split(separator: "_")[0])) }
                 if lemmas.contains(where: net.isMostlyVerb) || words[position].hasSuffix("ing") { out.formUnion(lemmas) }
