@@ -341,7 +341,7 @@ public struct SemanticMatcher: FlexibleMatcher {
         if said == .negated {
             return Resolution(mode: .flexible, matches: [], candidates: nearest())
         }
-        guard let top = ranked.first, Float(top.score) >= settings.threshold || clearLead(ranked, said: said, normalized: normalized),
+        guard let top = ranked.first, Float(top.score) >= settings.threshold || clearLead(ranked, said: said, normalized: normalized, in: catalog),
               settings.actionFloor <= -1 || Self.actionSimilarity(index.apps[top.reference.app], top.reference.expansion, action) >= settings.actionFloor else {
             return Resolution(mode: .flexible, matches: [], candidates: nearest())
         }
@@ -372,8 +372,16 @@ public struct SemanticMatcher: FlexibleMatcher {
     /// and the intent leads every other intent of the apps named by ``Settings/lead``, or the request is a
     /// question to an intent that tells and it leads by ``Settings/questionLead``. The verb, or the
     /// question, says which of the app's actions is asked for, in words its phrases never used.
-    func clearLead(_ ranked: [Candidate], said: ActionVerbs.Request, normalized: String) -> Bool {
+    /// A closest phrase that names a value ("Order {soup} with …") vouches only when the request names one of
+    /// its intent's values: "order minestrone with Soup Chef" names a soup the app does not have, and the
+    /// verb alone does not make it the order.
+    func clearLead(_ ranked: [Candidate], said: ActionVerbs.Request, normalized: String, in catalog: PhraseCatalog) -> Bool {
         guard settings.leadReach > 0, let top = ranked.first, Float(top.score) >= settings.threshold - settings.leadReach else { return false }
+        if !top.expansion.values.isEmpty {
+            let named = catalog.apps[top.reference.app].manifest.intent(top.expansion.intent)
+                .map { valueForms[top.reference.app].values(of: $0, saying: normalized) } ?? [:]
+            guard !named.isEmpty else { return false }
+        }
         let runnerUp = ranked.dropFirst().first.map { Float($0.score) } ?? -1
         let app = top.reference.app, vectors = index.apps[app]
         let intent = vectors.intentOfExpansion[top.reference.expansion]
