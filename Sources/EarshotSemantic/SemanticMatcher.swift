@@ -377,11 +377,7 @@ public struct SemanticMatcher: FlexibleMatcher {
     /// verb alone does not make it the order.
     func clearLead(_ ranked: [Candidate], said: ActionVerbs.Request, normalized: String, in catalog: PhraseCatalog) -> Bool {
         guard settings.leadReach > 0, let top = ranked.first, Float(top.score) >= settings.threshold - settings.leadReach else { return false }
-        if !top.expansion.values.isEmpty {
-            let named = catalog.apps[top.reference.app].manifest.intent(top.expansion.intent)
-                .map { valueForms[top.reference.app].values(of: $0, saying: normalized) } ?? [:]
-            guard !named.isEmpty else { return false }
-        }
+        if !top.expansion.values.isEmpty, expansion(of: top, saying: normalized, in: catalog).values.isEmpty { return false }
         let runnerUp = ranked.dropFirst().first.map { Float($0.score) } ?? -1
         let app = top.reference.app, vectors = index.apps[app]
         let intent = vectors.intentOfExpansion[top.reference.expansion]

@@ -42,30 +42,11 @@ extension Recognizer {
     func prepareGeneral(mixedWith domain: DomainLanguageModel, in target: OpaquePointer) throws(SpeechError) -> String {
         if let name = mixedSearches[domain] { return name }
         try addPronunciations(for: domain.vocabulary, to: target)
-        let config = ps_get_config(target)
-        let logmath = ps_get_logmath(target)
-        if generalModel == nil {
-            guard FileManager.default.isReadableFile(atPath: GeneralVocabulary.path),
-                  let general = ngram_model_read(config, GeneralVocabulary.path, NGRAM_AUTO, logmath) else {
-                throw SpeechError("pocketsphinx could not load its general en-us language model (\(GeneralVocabulary.path)).",
-                                  fix: "Reinstall pocketsphinx-en-us (`make setup`).")
-            }
-            generalModel = general
-        }
-        let own = try Self.withArpaFile(of: domain) { path throws(SpeechError) in
-            guard let own = ngram_model_read(config, path, NGRAM_AUTO, logmath) else {
-                throw SpeechError("pocketsphinx could not load the domain language model.")
-            }
-            return own
-        }
+        if generalModel == nil { generalModel = try Self.readGeneralModel(for: target) }
+        let own = try Self.readModel(domain, for: target, failure: "pocketsphinx could not load the domain language model.")
         // The set holds a reference of each model: the shared general model's is taken here.
-        var models: [OpaquePointer?] = [ngram_model_retain(generalModel), own]
-        var names: [UnsafeMutablePointer<CChar>?] = [strdup("general"), strdup("domain")]
-        defer { names.forEach { free($0) } }
-        let weights: [Float32] = [Float32(1 - generalFallbackDomainWeight), Float32(generalFallbackDomainWeight)]
-        guard let mixed = ngram_model_set_init(config, &models, &names, weights, 2) else {
-            throw SpeechError("pocketsphinx could not mix the general and domain language models.")
-        }
+        let mixed = try Self.mix(ngram_model_retain(generalModel), own, ownName: "domain", weight: generalFallbackDomainWeight, for: target,
+                                 failure: "pocketsphinx could not mix the general and domain language models.")
         // The search keeps its own reference of the set.
         defer { ngram_model_free(mixed) }
         let name = "mixed\(mixedSearches.count)"

@@ -98,33 +98,16 @@ extension Recognizer {
             return try prepare(model)
         }
         if !hasDictation {
-            guard FileManager.default.isReadableFile(atPath: GeneralVocabulary.path),
-                  let model = ngram_model_read(ps_get_config(decoder), GeneralVocabulary.path, NGRAM_AUTO, ps_get_logmath(decoder)) else {
-                throw SpeechError("pocketsphinx could not load its general en-us language model (\(GeneralVocabulary.path)).",
-                                  fix: "Reinstall pocketsphinx-en-us (`make setup`).")
-            }
             // Mixed with a small model of the words people say before dictated text ("remind me to", "that i
             // need to", "call it", "um"): alone, the general model heard a sentence's first words as others
             // ("that i need to" → "then they need to", "call my sister" → "all my sister").
-            var search = model
+            var search = try Self.readGeneralModel(for: decoder)
             if dictationCarrierWeight > 0 {
                 let carriers = DomainLanguageModel.of(sentences: Self.dictationCarriers)
                 try addPronunciations(for: carriers.vocabulary)
-                let own = try Self.withArpaFile(of: carriers) { path throws(SpeechError) in
-                    guard let own = ngram_model_read(ps_get_config(decoder), path, NGRAM_AUTO, ps_get_logmath(decoder)) else {
-                        throw SpeechError("pocketsphinx could not load the model of the words said before dictation.")
-                    }
-                    return own
-                }
-                // The set takes both references.
-                var models: [OpaquePointer?] = [model, own]
-                var names: [UnsafeMutablePointer<CChar>?] = [strdup("general"), strdup("carriers")]
-                defer { names.forEach { free($0) } }
-                let weights: [Float32] = [Float32(1 - dictationCarrierWeight), Float32(dictationCarrierWeight)]
-                guard let mixed = ngram_model_set_init(ps_get_config(decoder), &models, &names, weights, 2) else {
-                    throw SpeechError("pocketsphinx could not mix the general en-us model with the words said before dictation.")
-                }
-                search = mixed
+                let own = try Self.readModel(carriers, for: decoder, failure: "pocketsphinx could not load the model of the words said before dictation.")
+                search = try Self.mix(search, own, ownName: "carriers", weight: dictationCarrierWeight, for: decoder,
+                                      failure: "pocketsphinx could not mix the general en-us model with the words said before dictation.")
             }
             // The search keeps its own reference of the model.
             defer { ngram_model_free(search) }

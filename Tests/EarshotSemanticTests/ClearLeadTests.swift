@@ -72,4 +72,14 @@ struct ClearLeadTests: ReadsRequests {
         let unreached = await session.respond(to: "please order me the tomato soup from Soup Chef tonight")
         #expect(unreached.match == nil, "\(unreached.reply.text)")
     }
+
+    @Test("under the threshold, a request that names a value the app does not have is no order")
+    func leadNeedsAKnownValue() async throws {
+        var session = try semanticSession("homepod", settings: Self.leadOnly(0.6))
+        let known = await session.respond(to: "please order me the tomato soup from Soup Chef tonight")
+        #expect(known.match?.intent == "OrderSoup", "\(known.reply.text)")
+        session = try semanticSession("homepod", settings: Self.leadOnly(0.6))
+        let unknown = await session.respond(to: "please order me the minestrone from Soup Chef tonight")
+        #expect(unknown.match == nil, "\(unknown.reply.text)")
+    }
 }

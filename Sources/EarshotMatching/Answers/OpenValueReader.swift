@@ -59,12 +59,12 @@ public struct OpenValueReader: Sendable {
     /// question what a string is (a name, a message, something to do) and so which carriers open it.
     public func read(_ text: String, as type: ParameterType, question: String? = nil, asking: String = "") -> OpenValue? {
         // A ramble is no answer: past ``AnswerReader/longestAnswer`` words (``longestDictation`` for a string).
-        let count = AnswerReader.contentWords(text).count
-        guard count <= (type == .string ? Self.longestDictation : AnswerReader.longestAnswer) else { return nil }
+        let words = AnswerReader.contentWords(text)
+        guard words.count <= (type == .string ? Self.longestDictation : AnswerReader.longestAnswer) else { return nil }
         // "not today, tomorrow at two", "not ten, twelve": a value taken back at the start, then the one meant.
-        if [.integer, .decimal, .currency, .date, .duration].contains(type),
-           let meant = Self.afterNegatedValue(AnswerReader.contentWords(text), reads: { read($0.joined(separator: " "), as: type, question: question, asking: asking) != nil }) {
-            return read(meant.joined(separator: " "), as: type, question: question, asking: asking)
+        if Self.takesBack(type),
+           let meant = Self.afterNegatedValue(words, read: { read($0.joined(separator: " "), as: type, question: question, asking: asking) }) {
+            return meant
         }
         switch type {
         case .string:
@@ -80,11 +80,10 @@ public struct OpenValueReader: Sendable {
             // "tomorrow, no wait, Thursday at four", "Friday at five, no, make that five thirty", "after six tonight,
             // call it six thirty": the day and time settled on.
             let dates = SpokenDates(now: now, timeZone: timeZone)
-            let moment = Self.settledMoment(AnswerReader.contentWords(text), by: Self.settlingWords, dates) ?? dates.moment(text)
+            let moment = Self.settledMoment(words, by: Self.settlingWords, dates) ?? dates.moment(text)
             return moment.map { OpenValue(id: $0.iso, title: dates.title($0)) }
         case .duration:
             // "eight, no wait, ten minutes", "a bit under an hour, say fifty five minutes": the length settled on.
-            let words = AnswerReader.contentWords(text)
             let text = Self.settledTail(words) { SpokenDates.duration($0) != nil } ?? Self.settledLength(words)
                 ?? Self.settledNumber(Self.clauses(text))
             return SpokenDates.duration(text).map { OpenValue(id: String($0), title: SpokenDates.durationTitle($0)) }
@@ -215,16 +214,24 @@ public struct OpenValueReader: Sendable {
         }
     }
 
-    /// The words after a value taken back at the start of an answer ("not today, tomorrow at two" → "tomorrow at
-    /// two"; "not ten twelve" → "twelve"): `words` open with "not" (or "no not"), some of the words after it
-    /// read as a value (`reads`) and so do all the words after those. The shortest such value is the one taken
-    /// back. `nil` otherwise ("not before six" has no second value).
-    static func afterNegatedValue(_ words: [String], reads: ([String]) -> Bool) -> [String]? {
+    /// Whether an answer of `type` may take a value back and give the one meant (``afterNegatedValue(_:read:)``):
+    /// numbers, amounts, dates and lengths.
+    static func takesBack(_ type: ParameterType) -> Bool {
+        switch type {
+        case .integer, .decimal, .currency, .date, .duration: true
+        default: false
+        }
+    }
+
+    /// The value after one taken back at the start of an answer ("not today, tomorrow at two" → tomorrow at
+    /// two; "not ten twelve" → twelve): `words` open with "not" (or "no not"), some of the words after it
+    /// `read` as a value and so do all the words after those, whose value this is. The shortest such value is
+    /// the one taken back. `nil` otherwise ("not before six" has no second value).
+    static func afterNegatedValue<Value>(_ words: [String], read: ([String]) -> Value?) -> Value? {
         let start = words.first == "not" ? 1 : words.count > 1 && words[0] == "no" && words[1] == "not" ? 2 : 0
         guard start > 0, words.count > start + 1 else { return nil }
-        for end in (start + 1)..<words.count where reads(Array(words[start..<end])) {
-            let rest = Array(words[end...])
-            return reads(rest) ? rest : nil
+        for end in (start + 1)..<words.count where read(Array(words[start..<end])) != nil {
+            return read(Array(words[end...]))
         }
         return nil
     }
@@ -285,8 +292,7 @@ public struct OpenValueReader: Sendable {
     /// wait, Thursday"): its "no" corrects the value, and is no answer of its own.
     public func settles(_ text: String, as type: ParameterType) -> Bool {
         // "not today, tomorrow at two": the "not" takes back a value, and is no answer of its own.
-        if [.integer, .decimal, .currency, .date, .duration].contains(type),
-           Self.afterNegatedValue(AnswerReader.contentWords(text), reads: { read($0.joined(separator: " "), as: type) != nil }) != nil {
+        if Self.takesBack(type), Self.afterNegatedValue(AnswerReader.contentWords(text), read: { read($0.joined(separator: " "), as: type) }) != nil {
             return true
         }
         switch type {
