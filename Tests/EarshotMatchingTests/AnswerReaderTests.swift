@@ -177,6 +177,20 @@ struct AnswerReaderTests {
         #expect(reader.reply(answer) == expected)
     }
 
+    @Test("agreement with 'then', more on the list, the other places (seventeenth pass)", arguments: [
+        ("go on then", AnswerReader.Reply.yes), ("okay then", .yes), ("go on", .moreOptions),
+        ("are there any more on the list", .moreOptions), ("tell me the other places", .moreOptions),
+        ("read me the other ones", .moreOptions),
+    ])
+    func seventeenthPassReplies(answer: String, expected: AnswerReader.Reply) {
+        #expect(reader.reply(answer) == expected)
+    }
+
+    @Test("'the other one' picks an option; it does not ask to hear the others")
+    func theOtherOne() {
+        #expect(reader.reply("tell me the other one") != .moreOptions)
+    }
+
     @Test("'a few more' of something else asks for no options")
     func fewMoreMinutes() {
         #expect(reader.reply("give me a few more minutes") != .moreOptions)

@@ -104,6 +104,25 @@ struct OpenValueTests {
         #expect(reader.read(answer, as: .integer, question: "How many people are coming?", asking: "Guests guests")?.id == expected)
     }
 
+    @Test("a number joined to the speaker counts the speaker too", arguments: [
+        ("me plus three coworkers", "4"), ("me and my two kids", "3"), ("two friends and me", "3"),
+        ("me and three of my friends", "4"),
+        // The number may count the speaker already, or is the whole party: as said.
+        ("the three of us", "3"), ("four including me", "4"), ("two, me and my wife", "2"),
+        ("me and the kids, so three", "3"),
+    ])
+    func countsWithTheSpeaker(answer: String, expected: String) {
+        #expect(reader.read(answer, as: .integer, question: "How many people are riding?", asking: "Riders riders")?.id == expected)
+    }
+
+    @Test("a clitic on a number, a day or a unit does not hide the value", arguments: [
+        ("ninety's good", ParameterType.integer, "90"), ("ten minutes'll do", .duration, "600"),
+        ("tomorrow's fine", .date, "2026-11-26"), ("twenty bucks'd be fine", .currency, "20.00"),
+    ])
+    func clitics(answer: String, type: ParameterType, expected: String) {
+        #expect(reader.read(answer, as: type)?.id.hasPrefix(expected) == true)
+    }
+
     @Test("'me' counts nothing that is not people, nor a group said without a number", arguments: [
         ("just me", "How many miles did you run?", "Distance distance"),
         ("me and the kids", "How many people are coming?", "Guests guests"),
@@ -407,6 +426,8 @@ struct OpenValueTests {
         // Nothing passes the words on: the message as said.
         ("I'm wearing a red coat", "I'm wearing a red coat"), ("text me when you land", "text me when you land"),
         ("tell them so sorry I'm late", "so sorry I'm late"),
+        // "write …" passes the words on unless it is the message's own verb.
+        ("write super proud of you, kiddo", "super proud of you, kiddo"), ("write back when you can", "write back when you can"),
     ])
     func messageCarriers(answer: String, expected: String) {
         #expect(reader.read(answer, as: .string, question: "What should I tell your driver?", asking: "Message message")?.id == expected)

@@ -163,10 +163,16 @@ public struct AnswerReader: Sendable {
     /// an answer with both a yes and a no ("yeah, no") is neither.
     public func reply(_ text: String) -> Reply? {
         var words = Self.contentWords(text)
+        // "okay then", "alright then": a yes whose first word is also an opener.
+        if Self.yesSet.contains(Self.dropClosings(words).joined(separator: " ")), !Self.moreSet.contains(words.joined(separator: " ")) {
+            return .yes
+        }
         while let first = words.first, Self.openerSet.contains(first), words.count > 1 { words.removeFirst() }
         guard !words.isEmpty, words.count <= Self.longestAnswer else { return nil }
         let sentence = words.joined(separator: " ")
-        if Self.moreSet.contains(sentence) || Self.contains(words, anyOf: Self.moreMarkers) { return .moreOptions }
+        if Self.moreSet.contains(sentence) || Self.contains(words, anyOf: Self.moreMarkers) || Self.asksForTheOthers(words) {
+            return .moreOptions
+        }
         // "what soups do you have", "which ones are there": a question about the options is a request to hear them.
         if ["what", "which"].contains(words[0]), Self.optionQuestionEnds.contains(where: { words.count > $0.count && Array(words.suffix($0.count)) == $0 }) {
             return .moreOptions
@@ -521,7 +527,21 @@ public struct AnswerReader: Sendable {
         // More beside the ones read: "any more besides those", "anything other than these".
         "besides those", "besides these", "other than those", "other than these", "apart from those",
         "apart from these",
+        // Asking whether there are more: "are there any more on the list".
+        "are there any more", "is there any more", "are there any others",
     ])
+    /// Asking to hear the others: "tell me the other places", "read me the other ones" (not "the other one",
+    /// which picks one).
+    static let hearTheOthers = split(["tell me the other", "read me the other", "read the other", "list the other",
+                                      "name the other", "say the other"])
+
+    /// Whether `words` ask to hear the other options ("tell me the other places"), not to take the other one.
+    static func asksForTheOthers(_ words: [String]) -> Bool {
+        hearTheOthers.contains { phrase in
+            guard let at = find(phrase, in: words) else { return false }
+            return at + phrase.count >= words.count || !["one", "1"].contains(words[at + phrase.count])
+        }
+    }
     static let optionQuestionEnds = split(["do you have", "have you got", "do you got", "you got", "are there", "are available",
                                            "can i get", "can i have", "can i choose from", "are my choices", "are my options"])
     static let unsureWords = split(AnswerWords.unsurePhrases.filter { $0 != "maybe" })

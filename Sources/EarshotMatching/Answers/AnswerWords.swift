@@ -57,6 +57,8 @@ public enum AnswerWords {
         "uh huh", "mm hmm", "mhm", "yes please", "please", "it is", "that is it", "thats it", "it does", "good",
         "place the order", "place it", "send it", "order it", "book it", "proceed", "continue", "carry on",
         "you bet", "totally", "sounds lovely", "sounds nice", "sounds fine", "sounds perfect",
+        // Agreement given with "then" ("go on then", "OK then"); "go on" alone asks for more options.
+        "go on then", "ok then", "okay then", "alright then", "all right then", "fine then", "yes then", "yeah then",
     ]
 
     /// No as people say it: whole answers and the words that make an answer a no ("no, that's wrong").

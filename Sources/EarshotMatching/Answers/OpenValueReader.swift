@@ -58,6 +58,8 @@ public struct OpenValueReader: Sendable {
     /// `asking`: the parameter's title and id ("Title bookTitle", "Message message"), which say with the
     /// question what a string is (a name, a message, something to do) and so which carriers open it.
     public func read(_ text: String, as type: ParameterType, question: String? = nil, asking: String = "") -> OpenValue? {
+        // "ninety's good", "tomorrow's fine": a clitic on a value is a word of its own (dictation keeps its words).
+        let text = type == .string ? text : Self.splittingClitics(text)
         // A ramble is no answer: past ``AnswerReader/longestAnswer`` words (``longestDictation`` for a string).
         let words = AnswerReader.contentWords(text)
         guard words.count <= (type == .string ? Self.longestDictation : AnswerReader.longestAnswer) else { return nil }
@@ -70,11 +72,15 @@ public struct OpenValueReader: Sendable {
         case .string:
             return Self.dictation(text, question: question, asking: asking).map { OpenValue(id: $0, title: $0) }
         case .integer, .decimal, .currency:
+            let frame = QuestionFrame(question ?? "", asking: asking)
+            let countsPeople = !frame.words.union(frame.subject).isDisjoint(with: Self.peopleWords)
+            // "me plus three coworkers", "two friends and me": the people named and the speaker.
+            if type == .integer, countsPeople, let count = Self.countWithSpeaker(words) {
+                return OpenValue(id: String(count), title: String(count))
+            }
             if let value = readNumber(Self.soundAlikeNumber(text) ?? text, as: type) { return value }
             // "just me", "me and my wife" answering "How many people are riding?".
-            let frame = QuestionFrame(question ?? "", asking: asking)
-            guard type == .integer, !frame.words.union(frame.subject).isDisjoint(with: Self.peopleWords),
-                  let count = Self.peopleCount(text) else { return nil }
+            guard type == .integer, countsPeople, let count = Self.peopleCount(text) else { return nil }
             return OpenValue(id: String(count), title: String(count))
         case .date:
             // "tomorrow, no wait, Thursday at four", "Friday at five, no, make that five thirty", "after six tonight,
@@ -126,6 +132,34 @@ public struct OpenValueReader: Sendable {
     ]
     /// Words around "me" that say nothing about how many: "just me", "it'll be me and my wife".
     static let countFrame: Set<String> = ["just", "only", "its", "itll", "it", "will", "be", "is", "gonna", "going", "to", "there", "theres"]
+
+    /// How many people a number joined to the speaker says: 4 for "me plus three coworkers", "me and my three
+    /// kids", "two friends and me"; `nil` when the number may already count the speaker ("three of us", "four
+    /// including me", "me and the kids, so three") or when more than one number is said.
+    static func countWithSpeaker(_ words: [String]) -> Int? {
+        let words = AnswerReader.dropClosings(words)
+        guard let me = words.firstIndex(where: { $0 == "me" || $0 == "myself" }), words.filter({ $0 == "me" || $0 == "myself" }).count == 1,
+              words.allSatisfy({ !speakerCounted.contains($0) }) else { return nil }
+        let spans = SpokenNumbers.spans(words)
+        guard spans.count == 1, let span = spans.first, span.pair == nil, span.value >= 1, span.value < 100,
+              span.value == span.value.rounded() else { return nil }
+        if me < span.range.lowerBound {
+            // "me plus three", "me and my two kids", "myself along with four others".
+            let between = words[(me + 1)..<span.range.lowerBound]
+            guard between.contains(where: joiningWords.contains),
+                  between.allSatisfy({ joiningWords.contains($0) || ["my", "the", "along", "another"].contains($0) }) else { return nil }
+        } else {
+            // "three coworkers and me": a joining word right before "me", at most two words after the number.
+            guard me >= 1, joiningWords.contains(words[me - 1]), me - 1 - span.range.upperBound <= 2 else { return nil }
+        }
+        return Int(span.value) + 1
+    }
+    /// Words that join the speaker to the others counted.
+    static let joiningWords: Set<String> = ["and", "plus", "with"]
+    /// Words that say the number may count the speaker already.
+    static let speakerCounted: Set<String> = [
+        "us", "including", "counting", "incl", "total", "altogether", "so", "makes", "making", "thats", "all",
+    ]
 
     /// How many people a count without a number says: 1 for "just me", "only me", "me alone", "myself"; 2 for
     /// "me and my wife", "me and a friend", "Sam and me" (one other person: no plural, no number, no
@@ -642,6 +676,8 @@ public struct OpenValueReader: Sendable {
     static let askingVerbs: Set<String> = ["ask", "remind"]
     /// Verbs that report what follows: "say …", "report that …", "mention that …".
     static let reportingVerbs: Set<String> = ["say", "says", "report", "mention", "note", "write", "explain", "complain", "add"]
+    /// Words after "write" that make it the message's own verb ("write back soon", "write me a card").
+    static let writtenObjects: Set<String> = ["back", "me", "us", "him", "her", "them", "it", "to", "down", "a", "an", "this", "your", "our"]
     /// Who a message goes to: "them", "the driver", "my driver", "the front desk".
     static let listeners: Set<String> = ["them", "him", "her", "you", "everyone", "everybody", "yall", "guys"]
     static let listenerDeterminers: Set<String> = ["the", "my", "your", "our", "his", "her", "their"]
@@ -684,10 +720,13 @@ public struct OpenValueReader: Sendable {
             guard let n = listener(i + 1), at(i + 1 + n) == "know" else { return nil }
             i += 2 + n
         } else if reportingVerbs.contains(verb) || verb == "put" {
-            // "say …", "write …", "put …" pass words on (a message: "just write, I'm by the gate"); "report …",
-            // "mention …" only before "that".
+            // "say …", "write …", "put …" pass words on (a message: "just write, I'm by the gate"; "write super
+            // proud of you"); "report …", "mention …" only before "that". "write back soon", "write me a note"
+            // are the message's own words.
             let clause = at(i + 1).map { QuestionFrame.subjects.contains($0) } ?? false
+            let written = verb == "write" && at(i + 1).map { !writtenObjects.contains($0) } == true
             guard verb == "say" || verb == "says" || (verb == "write" || verb == "put") && clause && !needsThat
+                    || written && !needsThat
                     || (needsThat && verb != "put") || at(i + 1) == "that" || at(i + 1) == "to" else { return nil }
             i += 1
             if at(i) == "to", let n = listener(i + 1) { i += 1 + n }
