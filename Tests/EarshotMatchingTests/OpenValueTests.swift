@@ -123,6 +123,14 @@ struct OpenValueTests {
         #expect(reader.read(answer, as: type)?.id.hasPrefix(expected) == true)
     }
 
+    @Test("an hour heard as an ordinal after 'around', 'after', 'at' is that hour; a day of the month stays a day", arguments: [
+        ("tonight around seventh", "2026-11-25T19:00"), ("wednesday evening after sixth", "2026-12-02T18:00"),
+        ("around the seventh", "2026-12-07"), ("december seventh at noon", "2026-12-07T12:00"),
+    ])
+    func ordinalHours(answer: String, expected: String) {
+        #expect(reader.read(answer, as: .date)?.id.hasPrefix(expected) == true)
+    }
+
     @Test("'me' counts nothing that is not people, nor a group said without a number", arguments: [
         ("just me", "How many miles did you run?", "Distance distance"),
         ("me and the kids", "How many people are coming?", "Guests guests"),

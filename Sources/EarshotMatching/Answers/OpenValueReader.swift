@@ -86,6 +86,9 @@ public struct OpenValueReader: Sendable {
             // "tomorrow, no wait, Thursday at four", "Friday at five, no, make that five thirty", "after six tonight,
             // call it six thirty": the day and time settled on.
             let dates = SpokenDates(now: now, timeZone: timeZone)
+            // "tonight around seventh", "after sixth": an hour heard as an ordinal.
+            let hours = Self.hoursForOrdinals(words)
+            let (words, text) = hours.map { ($0, $0.joined(separator: " ")) } ?? (words, text)
             let moment = Self.settledMoment(words, by: Self.settlingWords, dates) ?? dates.moment(text)
             return moment.map { OpenValue(id: $0.iso, title: dates.title($0)) }
         case .duration:
@@ -103,6 +106,25 @@ public struct OpenValueReader: Sendable {
             return nil
         }
     }
+
+    /// `words` with an ordinal from "third" to "twelfth" ("first thing" is early, "a second" is short) right
+    /// after a word that leads to an hour ("at", "around", "after", "by", "about", "like", "before", "till",
+    /// "until", "past") read as that hour, or `nil` when there is none. A
+    /// recognizer hears "around seven" as "around seventh"; a day of the month is said after "the" or a
+    /// month's name, and then nothing changes ("around the seventh", "December seventh").
+    static func hoursForOrdinals(_ words: [String]) -> [String]? {
+        guard words.count > 1, !words.contains(where: { SpokenDates.monthNames.map(\.0).contains($0) }) else { return nil }
+        var words = words
+        var changed = false
+        for i in 1..<words.count where hourLeads.contains(words[i - 1]) {
+            guard let n = SpokenDates.ordinalDays[words[i]], (3...12).contains(n) else { continue }
+            words[i] = String(n)
+            changed = true
+        }
+        return changed ? words : nil
+    }
+    /// Words an hour follows ("around seven", "after six").
+    static let hourLeads: Set<String> = ["at", "around", "after", "by", "about", "like", "before", "till", "until", "past"]
 
     /// An integer, decimal or amount said in `text`.
     private func readNumber(_ text: String, as type: ParameterType) -> OpenValue? {
