@@ -138,9 +138,11 @@ extension Recognizer {
         // How far the speech stands above its background, as it came: far in a quiet room, little in a
         // noisy one, where language models' transcripts sit further from free phones (below).
         lastSpread = current.spread ?? raw.levelSpread()
-        // Not widened for an open-ended value (``judgeOpenEnded``): its reader takes a number out of any
-        // transcript ("what's the weather like" at pink 10 dB → "what were one" → 1 mile).
-        let languageModelRejection = current.context.valueRules == nil ? paraphraseRejection(spread: lastSpread) : paraphraseRejection
+        // Not widened in noise for an open-ended value (``judgeOpenEnded``): its reader takes a number out of any
+        // transcript ("what's the weather like" at pink 10 dB → "what were one" → 1 mile). In a quiet room its
+        // check believes a transcript a little further (``quietValueRejection``: a value with a reason after it).
+        let languageModelRejection = current.context.valueRules == nil ? paraphraseRejection(spread: lastSpread)
+            : lastSpread >= quietSpread ? quietValueRejection : paraphraseRejection
         // Silence, or sound without speech in it (steady noise, hum): nothing heard, never a guess.
         guard audio.rms >= utteranceSilenceRMS, audio.soundsLikeSpeech() else {
             return Recognition(text: "", confidence: 0, words: [], isSilence: true, isRejected: false, bestGuess: "")
