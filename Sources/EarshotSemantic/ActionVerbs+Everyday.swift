@@ -13,8 +13,8 @@
 /// one ("save") an intent's. No app, device or product words: only verbs anyone uses for these actions.
 extension ActionVerbs {
     static let everyday: [String: [String]] = [
-        // Keeping something for someone.
-        "save": ["reserve", "book", "hold", "download"],
+        // Keeping something for someone, or a record of it ("save that": logging it; seventeenth pass).
+        "save": ["reserve", "book", "hold", "download", "log", "record"],
         "hold": ["reserve", "book"],
         // Ending what runs.
         "wrap_up": ["end", "stop", "finish", "close"],
@@ -30,6 +30,10 @@ extension ActionVerbs {
         "tack_on": ["add", "extend"],
         "add": ["extend"],
         "top_up": ["add", "fund", "load", "reload", "refill", "charge"],
+        // Feeding: serving someone a meal (seventeenth pass).
+        "serve": ["feed"],
+        // Heating: warming a place up.
+        "warm_up": ["heat", "boost"],
         // Playing.
         "listen": ["play"],
         "put_on": ["play"],

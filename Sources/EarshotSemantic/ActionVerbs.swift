@@ -180,9 +180,38 @@ public struct ActionVerbs: Sendable {
     static let questionAuxiliaries: Set<String> = ["is", "are", "was", "were", "did", "does", "has", "am"]
     static let questionSubjects: Set<String> = ["i", "you", "we", "they"]
 
-    /// The action of `request` (normalised, carriers and app names and values taken out).
+    /// The action of `request` (normalised, carriers and app names and values taken out). A "no" said after
+    /// the request refuses it (``refusesAfter(_:from:)``).
     public func request(_ words: [Substring]) -> Request {
-        scan(words).request
+        let scanned = scan(words)
+        switch scanned.request {
+        case .negated, .refused: return scanned.request
+        default: return Self.refusesAfter(words, from: scanned.range?.upperBound ?? 1) ? .negated : scanned.request
+        }
+    }
+
+    /// What may follow "no" without refusing anything: "no rush", "no problem", "no more than", "no later than".
+    static let unrefusing: Set<String> = [
+        "rush", "hurry", "problem", "problems", "worries", "worry", "pressure", "more", "less", "later", "earlier", "sooner", "longer",
+        "matter", "doubt", "one", "idea",
+    ]
+
+    /// Words that pass on what is said after them: a "no" there is the message ("tell the cleaners no starch").
+    static let passing: Set<String> = ["tell", "say", "saying", "says", "ask", "write", "note", "message", "text", "know", "remind", "that"]
+
+    /// Whether the words from `start` on refuse the request after it was said (issue 19, seventeenth pass):
+    /// "no" before a thing or an act, later in the sentence ("leave Sleepy Moon as it is, no renewal", "I'll
+    /// pick the coat up myself, no delivery", "Mochi is at the vet so no breakfast"). Not after a word that
+    /// passes a message on ("tell the cleaners no starch"), in "or no", nor in "no rush", "no later than" ….
+    static func refusesAfter(_ words: [Substring], from start: Int) -> Bool {
+        guard start >= 1, start < words.count - 1 else { return false }
+        for position in start..<(words.count - 1) where words[position] == "no" {
+            let next = String(words[position + 1])
+            guard !["or", "oh", "um", "uh", "yes"].contains(words[position - 1]), !unrefusing.contains(next),
+                  !words[..<position].contains(where: { passing.contains(String($0)) }) else { continue }
+            return true
+        }
+        return false
     }
 
     /// Where the verb of `request` is among its words (one word, or two for a two-word verb such as

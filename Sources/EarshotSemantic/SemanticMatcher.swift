@@ -95,6 +95,13 @@ public struct SemanticMatcher: FlexibleMatcher {
         /// How far a question's best intent must lead the runner-up to match within ``leadReach`` of the threshold.
         public var questionLead: Float = 1
 
+        /// Whether a request whose verb is the best intent's own or a synonym (``ActionVerbs/confirms(_:_:own:)``)
+        /// matches however far its action is from the intent's phrases (``actionFloor`` is not asked). The
+        /// floor stands in for "another action on the same things", which the verb already rules out; and an
+        /// everyday wording ("write it down" for logging, "save me a plug" for reserving) is far from the
+        /// phrases' words for the sentence model although it names the same action.
+        public var verbOverridesFloor = false
+
         public init(threshold: Float, margin: Float, sentenceWeight: Float = 1, actionFloor: Float = -1, valuePenalty: Float = 0,
                     phraseMean: Float = 0, verbPenalty: Float = 0, unrelatedVerbPenalty: Float = 0, verbVouch: Float = 2,
                     actionVouch: Float = 2, swapVouch: Float = 2, swapScale: Float = 0, verbBonus: Float = 0, oppositeMargin: Float = 2) {
@@ -130,6 +137,11 @@ public struct SemanticMatcher: FlexibleMatcher {
         /// 0.05 when the request's verb is the intent's own or a synonym, by 0.15 for a question to an intent
         /// that tells; the app named as a name (not "a postcard"). Over every development file: recall 0.712
         /// → 0.739, precision 0.915 → 0.915 (devset.tsv 0.950 / 0.914).
+        ///
+        /// Issue 19, seventeenth pass: a verb that is the intent's own or a synonym waives the action floor
+        /// (``verbOverridesFloor``). With a "no" said after the request (``ActionVerbs``) and three everyday
+        /// wordings, over every development file (actions-heldout15.tsv now among them): precision / recall
+        /// 0.916 / 0.729 → 0.921 / 0.739 (devset.tsv 0.950 / 0.910 unchanged).
         public static let calibrated: Settings = {
             var settings = Settings(threshold: 0.65, margin: 0.04, sentenceWeight: 0.8, actionFloor: 0.2, valuePenalty: 0.2,
                                     phraseMean: 0.25, verbPenalty: 1, unrelatedVerbPenalty: 1, swapScale: 0.5,
@@ -138,6 +150,7 @@ public struct SemanticMatcher: FlexibleMatcher {
             settings.leadReach = 0.07
             settings.lead = 0.05
             settings.questionLead = 0.15
+            settings.verbOverridesFloor = true
             return settings
         }()
     }
@@ -342,7 +355,8 @@ public struct SemanticMatcher: FlexibleMatcher {
             return Resolution(mode: .flexible, matches: [], candidates: nearest())
         }
         guard let top = ranked.first, Float(top.score) >= settings.threshold || clearLead(ranked, said: said, normalized: normalized, in: catalog),
-              settings.actionFloor <= -1 || Self.actionSimilarity(index.apps[top.reference.app], top.reference.expansion, action) >= settings.actionFloor else {
+              settings.actionFloor <= -1 || Self.actionSimilarity(index.apps[top.reference.app], top.reference.expansion, action) >= settings.actionFloor
+                || (settings.verbOverridesFloor && confirms(said, top)) else {
             return Resolution(mode: .flexible, matches: [], candidates: nearest())
         }
         // Closer to a negative phrase of an app named than to the best phrase (sentence against sentence):
@@ -365,6 +379,13 @@ public struct SemanticMatcher: FlexibleMatcher {
             return said
         }
         return Resolution(mode: .flexible, matches: matches, candidates: Array(ranked.prefix(3)))
+    }
+
+    /// Whether the request's verb is the candidate intent's own or a synonym (``ActionVerbs/confirms(_:_:own:)``).
+    func confirms(_ said: ActionVerbs.Request, _ candidate: Candidate) -> Bool {
+        let app = candidate.reference.app
+        let intent = index.apps[app].intentOfExpansion[candidate.reference.expansion]
+        return verbs.confirms(said, intentVerbs[app][intent], own: intentOwnVerbs[app][intent])
     }
 
     /// Whether the best intent, under the threshold by at most ``Settings/leadReach``, says what is asked
