@@ -1,6 +1,11 @@
 # Earshot — the commands the README promises. Each target installs what it needs first.
 SWIFT ?= swift
 EARSHOT = .build/debug/earshot
+# Debug builds without debug information (`-gnone`): the tests and the CLI need none, and without it there
+# is less to compile, write and link (the debug binary and test bundle were 200 MB each). The same flags for
+# `build` and `test`, so neither rebuilds everything the other built. `make test SWIFT_BUILD_FLAGS=` builds
+# with it again (to debug in lldb). Not `--disable-index-store`: SwiftPM finds the tests on Linux through it.
+SWIFT_BUILD_FLAGS ?= -debug-info-format none
 
 .PHONY: setup build demo test bench clean
 
@@ -9,7 +14,7 @@ setup:
 	@scripts/setup.sh
 
 build: setup
-	@$(SWIFT) build --product earshot 2>&1 | grep -Ev '^\[[0-9]+/[0-9]+\]|^Building for|^Build complete|^Build of product|^Compiling|^Write|^Linking|^Planning|which are unhandled; explicitly declare|/\.build/checkouts/' || true
+	@$(SWIFT) build $(SWIFT_BUILD_FLAGS) --product earshot 2>&1 | grep -Ev '^\[[0-9]+/[0-9]+\]|^Building for|^Build complete|^Build of product|^Compiling|^Write|^Linking|^Planning|which are unhandled; explicitly declare|/\.build/checkouts/' || true
 	@test -x $(EARSHOT)
 
 # The main job on the bundled examples: conversations on HomePod and Apple Watch, spoken (espeak-ng),
@@ -29,7 +34,7 @@ demo: build
 # speech and import suites' long decodes and parses cannot hold up the shared concurrency pool they await
 # on (their limits are unchanged; under the full run a server's handler waited past a 6 s deadline).
 test: setup
-	@$(SWIFT) build --build-tests 2>&1 | grep -E 'error|warning: ' | grep -v 'which are unhandled; explicitly declare' || true
+	@$(SWIFT) build $(SWIFT_BUILD_FLAGS) --build-tests 2>&1 | grep -E 'error|warning: ' | grep -v 'which are unhandled; explicitly declare' || true
 	@$(SWIFT) test --skip-build --skip 'HandlerTests|CLIExitTests|BodyDeadlineTests'
 	@$(SWIFT) test --skip-build --filter 'HandlerTests|CLIExitTests|BodyDeadlineTests'
 	@$(EARSHOT) test examples --coverage
