@@ -60,26 +60,27 @@ struct ClearLeadTests: ReadsRequests {
         return settings
     }
 
+    /// What a new HomePod session under ``leadOnly(_:)`` makes of `request`.
+    static func lead(_ request: String, reach: Float) async throws -> Turn {
+        var session = try semanticSession("homepod", settings: leadOnly(reach))
+        return await session.respond(to: request)
+    }
+
     @Test("under the threshold, the intent's own verb with a clear lead matches; another action on it does not")
     func leadWithTheIntentsVerb() async throws {
-        var session = try semanticSession("homepod", settings: Self.leadOnly(0.6))
-        let ordered = await session.respond(to: "please order me the tomato soup from Soup Chef tonight")
+        let ordered = try await Self.lead("please order me the tomato soup from Soup Chef tonight", reach: 0.6)
         #expect(ordered.match?.intent == "OrderSoup", "\(ordered.reply.text)")
-        session = try semanticSession("homepod", settings: Self.leadOnly(0.6))
-        let cancelled = await session.respond(to: "cancel the tomato soup from Soup Chef tonight")
+        let cancelled = try await Self.lead("cancel the tomato soup from Soup Chef tonight", reach: 0.6)
         #expect(cancelled.match == nil, "\(cancelled.reply.text)")
-        session = try semanticSession("homepod", settings: Self.leadOnly(0))
-        let unreached = await session.respond(to: "please order me the tomato soup from Soup Chef tonight")
+        let unreached = try await Self.lead("please order me the tomato soup from Soup Chef tonight", reach: 0)
         #expect(unreached.match == nil, "\(unreached.reply.text)")
     }
 
     @Test("under the threshold, a request that names a value the app does not have is no order")
     func leadNeedsAKnownValue() async throws {
-        var session = try semanticSession("homepod", settings: Self.leadOnly(0.6))
-        let known = await session.respond(to: "please order me the tomato soup from Soup Chef tonight")
+        let known = try await Self.lead("please order me the tomato soup from Soup Chef tonight", reach: 0.6)
         #expect(known.match?.intent == "OrderSoup", "\(known.reply.text)")
-        session = try semanticSession("homepod", settings: Self.leadOnly(0.6))
-        let unknown = await session.respond(to: "please order me the minestrone from Soup Chef tonight")
+        let unknown = try await Self.lead("please order me the minestrone from Soup Chef tonight", reach: 0.6)
         #expect(unknown.match == nil, "\(unknown.reply.text)")
     }
 }

@@ -164,9 +164,7 @@ public struct AnswerReader: Sendable {
     public func reply(_ text: String) -> Reply? {
         var words = Self.contentWords(text)
         // "okay then", "alright then": a yes whose first word is also an opener.
-        if Self.yesSet.contains(Self.dropClosings(words).joined(separator: " ")), !Self.moreSet.contains(words.joined(separator: " ")) {
-            return .yes
-        }
+        if Self.yesSet.contains(Self.dropClosings(words).joined(separator: " ")) { return .yes }
         while let first = words.first, Self.openerSet.contains(first), words.count > 1 { words.removeFirst() }
         guard !words.isEmpty, words.count <= Self.longestAnswer else { return nil }
         let sentence = words.joined(separator: " ")

@@ -113,7 +113,7 @@ public struct OpenValueReader: Sendable {
     /// recognizer hears "around seven" as "around seventh"; a day of the month is said after "the" or a
     /// month's name, and then nothing changes ("around the seventh", "December seventh").
     static func hoursForOrdinals(_ words: [String]) -> [String]? {
-        guard words.count > 1, !words.contains(where: { SpokenDates.monthNames.map(\.0).contains($0) }) else { return nil }
+        guard words.count > 1, !words.contains(where: monthWords.contains) else { return nil }
         var words = words
         var changed = false
         for i in 1..<words.count where hourLeads.contains(words[i - 1]) {
@@ -123,6 +123,8 @@ public struct OpenValueReader: Sendable {
         }
         return changed ? words : nil
     }
+    /// The months' names, which make an ordinal after them a day ("December seventh").
+    static let monthWords = Set(SpokenDates.monthNames.map(\.0))
     /// Words an hour follows ("around seven", "after six").
     static let hourLeads: Set<String> = ["at", "around", "after", "by", "about", "like", "before", "till", "until", "past"]
 
