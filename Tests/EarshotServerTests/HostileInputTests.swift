@@ -210,6 +210,9 @@ extension HostileInputTests {
         let api = HouseholdAPI(household: try HouseholdAPITests.household(), limits: .init(idleSeconds: 2))
         try await api.application().test(.live) { client in
             let port = try #require(client.port)
+            // The test client connects as the server starts; let it finish before 500 sockets queue
+            // for accept, or under load its connect can wait past its own 5 s limit.
+            try await client.execute(uri: "/health", method: .get) { #expect($0.status == .ok) }
             let sockets = (0..<500).map { _ in RawHTTP.connect(port) }
             #expect(sockets.allSatisfy { $0 >= 0 })
             let health = try await RawHTTP.exchange(port, "GET /health HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nConnection: close\r\n\r\n")
