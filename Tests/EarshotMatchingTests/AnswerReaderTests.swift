@@ -89,6 +89,7 @@ struct AnswerReaderTests {
         ("the chicken one", 2),
         ("the noodle one I think", 2),
         ("something with clams", 0),
+        ("the creamy one with clams in it", 0),
     ])
     func theOne(answer: String, expected: Int) {
         #expect(reader.choose(answer, among: soups) == .option(expected))
@@ -184,6 +185,19 @@ struct AnswerReaderTests {
     ])
     func seventeenthPassReplies(answer: String, expected: AnswerReader.Reply) {
         #expect(reader.reply(answer) == expected)
+    }
+
+    @Test("no hurry is a reason, not a refusal; the next few asks for more (eighteenth pass)", arguments: [
+        ("that's right, no hurry tonight", AnswerReader.Reply.yes), ("sure, no rush", .yes), ("no, no rush", .no),
+        ("next few please", .moreOptions), ("the next ones", .moreOptions), ("give me the next few", .moreOptions),
+    ])
+    func eighteenthPassReplies(answer: String, expected: AnswerReader.Reply) {
+        #expect(reader.reply(answer) == expected)
+    }
+
+    @Test("'the next few days' is a time, not a request for more options")
+    func nextFewDays() {
+        #expect(reader.reply("sometime in the next few days") != .moreOptions)
     }
 
     @Test("'the other one' picks an option; it does not ask to hear the others")

@@ -38,7 +38,7 @@ struct OpenValueTests {
         ("fifty cents", "0.50", "$0.50"), ("twenty bucks", "20.00", "$20.00"), ("twelve ninety nine", "12.99", "$12.99"),
         ("twelve point five", "12.50", "$12.50"), ("a hundred and twenty dollars", "120.00", "$120.00"),
         ("3 dollars 20", "3.20", "$3.20"), ("two grand", "2000.00", "$2000.00"), ("a grand", "1000.00", "$1000.00"),
-        ("it came to six oh five", "6.05", "$6.05"),
+        ("it came to six oh five", "6.05", "$6.05"), ("a tenner", "10.00", "$10.00"), ("a fiver, please", "5.00", "$5.00"),
     ])
     func amounts(answer: String, id: String, title: String) {
         let value = reader.read(answer, as: .currency)
@@ -324,6 +324,9 @@ struct OpenValueTests {
         ("one and a half hours", "5400", "1 hour and 30 minutes"), ("set it for 5 minutes please", "300", "5 minutes"),
         ("1 hour and 15 minutes", "4500", "1 hour and 15 minutes"), ("two days", "172800", "2 days"),
         ("um, three quarters of an hour", "2700", "45 minutes"),
+        // A rate after the length is no more time; "and a day" is.
+        ("fifteen minutes a day", "900", "15 minutes"), ("an hour per week", "3600", "1 hour"),
+        ("a week and a day", "691200", "8 days"),
     ])
     func durations(answer: String, id: String, title: String) {
         let value = reader.read(answer, as: .duration)
@@ -383,6 +386,8 @@ struct OpenValueTests {
     @Test("a show's name said with a carrier, whatever the carrier's noun", arguments: [
         ("a podcast called Kitchen Secrets", "Kitchen Secrets"), ("it's Rust Belt Radio", "Rust Belt Radio"),
         ("the show is Night Shift", "Night Shift"), ("it's called Call It Dreaming", "Call It Dreaming"),
+        ("the title's Tiny Kitchens", "Tiny Kitchens"), ("its name's Tiny Kitchens", "Tiny Kitchens"),
+        ("The Names We Keep", "The Names We Keep"),
     ])
     func showCarriers(answer: String, expected: String) {
         #expect(reader.read(answer, as: .string, question: "What's the show called?", asking: "Name name")?.id == expected)
@@ -453,6 +458,8 @@ struct OpenValueTests {
     @Test("a note loses 'just say' and 'please say'; 'say' alone stays", arguments: [
         ("uh, just say please hang the shirts", "please hang the shirts"), ("can you say no starch", "no starch"),
         ("say hi to the driver for me", "say hi to the driver for me"),
+        ("it should read no starch on the collars", "no starch on the collars"), ("have it read fold, don't hang", "fold, don't hang"),
+        ("just read the care label", "just read the care label"),
     ])
     func ledSayNotes(answer: String, expected: String) {
         #expect(reader.read(answer, as: .string, question: "What should the cleaners know?", asking: "Note note")?.id == expected)
@@ -464,6 +471,9 @@ struct OpenValueTests {
         ("quick question, is it okay with coffee", "What would you like to ask?", "Question question", "is it okay with coffee"),
         ("I was wondering, can I split the tablets", "What would you like to ask?", "Question question", "can I split the tablets"),
         ("quick one, is the generic version okay", "What would you like to ask?", "Question question", "is the generic version okay"),
+        ("I'd like to know whether these are okay with grapefruit", "What would you like to ask?", "Question question",
+         "whether these are okay with grapefruit"),
+        ("how do you say where is the station", "What should I translate?", "Phrase phrase", "where is the station"),
     ])
     func framingPhrases(answer: String, question: String, asking: String, expected: String) {
         #expect(reader.read(answer, as: .string, question: question, asking: asking)?.id == expected)

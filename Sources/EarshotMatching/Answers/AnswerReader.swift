@@ -168,7 +168,8 @@ public struct AnswerReader: Sendable {
         while let first = words.first, Self.openerSet.contains(first), words.count > 1 { words.removeFirst() }
         guard !words.isEmpty, words.count <= Self.longestAnswer else { return nil }
         let sentence = words.joined(separator: " ")
-        if Self.moreSet.contains(sentence) || Self.contains(words, anyOf: Self.moreMarkers) || Self.asksForTheOthers(words) {
+        if Self.moreSet.contains(sentence) || Self.contains(words, anyOf: Self.moreMarkers) || Self.asksForTheOthers(words)
+            || Self.asksForTheNext(words) {
             return .moreOptions
         }
         // "what soups do you have", "which ones are there": a question about the options is a request to hear them.
@@ -343,7 +344,7 @@ public struct AnswerReader: Sendable {
         let next = words[position + 1]
         let formWords = Set(forms.flatMap { $0 })
         return !formWords.contains(next) && !formWords.contains(singular(next, in: formWords)) && !commonWords.contains(next)
-            && !closingWords.contains(next) && !AnswerWords.articles.contains(next) && Int(next) == nil
+            && !shortFunctionWords.contains(next) && !closingWords.contains(next) && !AnswerWords.articles.contains(next) && Int(next) == nil
     }
 
     /// For each option, the words of its forms that no other option has and that say something
@@ -527,7 +528,16 @@ public struct AnswerReader: Sendable {
         "apart from these",
         // Asking whether there are more: "are there any more on the list".
         "are there any more", "is there any more", "are there any others",
+        // The next of the list: "the next ones", "next lot" ("next few": ``asksForTheNext(_:)``).
+        "next ones", "next lot", "next batch", "next bunch", "next options", "next choices",
     ])
+    /// Whether `words` ask for the next few options: "next few please", "the next few", "next few options"; not
+    /// "in the next few days", which is a time.
+    static func asksForTheNext(_ words: [String]) -> Bool {
+        guard let at = find(["next", "few"], in: words) else { return false }
+        let after = at + 2 < words.count ? words[at + 2] : nil
+        return after.map { ["options", "ones", "choices", "of", "then"].contains($0) || closingWords.contains($0) } ?? true
+    }
     /// Asking to hear the others: "tell me the other places", "read me the other ones" (not "the other one",
     /// which picks one).
     static let hearTheOthers = split(["tell me the other", "read me the other", "read the other", "list the other",
@@ -543,7 +553,9 @@ public struct AnswerReader: Sendable {
     static let optionQuestionEnds = split(["do you have", "have you got", "do you got", "you got", "are there", "are available",
                                            "can i get", "can i have", "can i choose from", "are my choices", "are my options"])
     static let unsureWords = split(AnswerWords.unsurePhrases.filter { $0 != "maybe" })
-    static let yesIdioms = split(["why not", "no problem", "not a problem", "no doubt", "no worries", "not bad"])
+    static let yesIdioms = split(["why not", "no problem", "not a problem", "no doubt", "no worries", "not bad",
+                                  // "that's right, no hurry tonight": no rush is a reason, not a refusal.
+                                  "no hurry", "no rush", "no bother", "no trouble", "not a bother"])
     static let noWords = split(["no", "nope", "nah", "naw", "not", "dont", "never", "wrong", "incorrect", "negative",
                                 "rather not", "hold off", "do not"])
     static let yesWords = split(["yes", "yeah", "yep", "yup", "sure", "go ahead", "do it", "do that", "sounds good",
@@ -562,6 +574,10 @@ public struct AnswerReader: Sendable {
     static let strongYes: Set<String> = ["yes", "yeah", "yea", "yep", "yup", "ya", "yah", "sure", "absolutely", "definitely",
                                          "certainly", "affirmative", "exactly"]
     static let noLeads: Set<String> = ["no", "nope", "nah", "naw", "negative", "dont", "not", "never", "wrong", "incorrect"]
+    /// Prepositions and pronouns too short to be among ``commonWords``, which never name a thing of their own:
+    /// "the one with clams in it" still names the clam chowder.
+    static let shortFunctionWords: Set<String> = ["in", "on", "it", "of", "to", "at", "by", "as", "or", "so", "up", "if",
+                                                  "my", "me", "we", "us", "i", "do", "is"]
     /// Words that say nothing about which option is meant.
     static let commonWords: Set<String> = [
         "the", "and", "with", "for", "from", "one", "ones", "that", "this", "these", "those", "some", "any", "your", "you",

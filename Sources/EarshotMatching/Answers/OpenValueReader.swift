@@ -460,6 +460,11 @@ public struct OpenValueReader: Sendable {
                 continue
             } else if let n = Self.leading(namingPhrases, of: said) {
                 length = n
+            } else if let n = Self.leading(namingClitics, of: said), tokens[n - 1].raw.contains(where: { $0 == "'" || $0 == "\u{2019}" }),
+                      !Self.namingParticiples.contains(said[n]) {
+                // "the title's Tiny Kitchens", "its name's …": "is" said as a clitic (not "The Names of Things";
+                // "the book's called …" is the participle's).
+                length = n
             } else if naming, let n = namingCarrier(said) {
                 length = n
             } else if let n = participleCarrier(said, asked: asked, naming: naming || kind == .name),
@@ -566,14 +571,18 @@ public struct OpenValueReader: Sendable {
         "i was hoping to ask", "i want to ask", "id like to ask", "i would like to ask", "my question is",
         "the question is", "here goes", "here goes nothing", "here it is", "here we go", "here you go",
         "id say", "i would say", "id have to say", "i have to say", "i must say", "ill say",
+        // Asking to know, or how a thing is said: "I'd like to know whether …", "how do you say my suitcase is lost".
+        "id like to know", "i would like to know", "i want to know", "i wanna know", "i need to know", "id love to know",
+        "how do you say", "how do i say", "how would you say", "how would i say", "how would one say",
         "honestly", "to be honest", "to be fair", "frankly", "truthfully", "in all honesty",
     ].map { Normalizer.normalize($0).split(separator: " ").map(String.init) }.sorted { $0.count > $1.count }
 
     /// "just say …", "please say …", "can you say …" opening a note or description: what follows is the value
     /// ("say" alone stays: "say hi to the neighbours" may be the thing itself).
     static func ledSay(_ words: [String]) -> Int? {
-        guard let lead = speechLeads.first(where: { words.count > $0.count + 1 && Array(words.prefix($0.count)) == $0 }),
-              words[lead.count] == "say" else { return nil }
+        guard let lead = speechLeads.first(where: { words.count > $0.count + 1 && Array(words.prefix($0.count)) == $0 }) else { return nil }
+        // "it should read no starch on the collars", "have it read …": a note reads; "just read the label" is a task.
+        guard words[lead.count] == "say" || words[lead.count] == "read" && lead.contains("it") else { return nil }
         return lead.count + 1
     }
 
@@ -626,6 +635,10 @@ public struct OpenValueReader: Sendable {
         "its called", "it is called", "it should be called", "the name is", "its name is", "the title is",
         "i want it called",
     ].map { $0.split(separator: " ").map(String.init) }.sorted { $0.count > $1.count }
+    /// ``namingPhrases`` with "is" said as a clitic ("the title's …"), as normalised; taken only when the last
+    /// word was written with its apostrophe.
+    static let namingClitics: [[String]] = ["the names", "the titles", "its names", "the books", "the shows"]
+        .map { $0.split(separator: " ").map(String.init) }
     /// Words that lead into a naming verb: "let's call it", "you can name it", "I'd like to title it".
     static let namingLeads: [[String]] = [
         "lets", "let us", "you can", "we can", "i would like to", "id like to", "i want to", "i wanna", "ill", "well",

@@ -237,6 +237,12 @@ public struct SpokenDates: Sendable {
                     continue
                 }
             }
+            // "fifteen minutes a day", "an hour per week": a rate after the length, not more time ("a week and a
+            // day" adds the day).
+            if found, ["a", "an", "per", "every", "each"].contains(words[i]), words[i - 1] != "and", i + 1 < words.count,
+               units[words[i + 1]] != nil {
+                break
+            }
             var amount: Double?
             var next = i + 1
             if let span = SpokenNumbers.number(at: i, in: words), !span.isMoney {

@@ -99,8 +99,21 @@ public enum SpokenNumbers {
     }
 
     static func words(_ text: String) -> [String] {
-        AnswerReader.contentWords(text)
+        var words: [String] = []
+        for word in AnswerReader.contentWords(text) {
+            // "a tenner", "a fiver": a note's worth.
+            if let value = notes[word] {
+                if words.last == "a" { words.removeLast() }
+                words.append(value)
+            } else {
+                words.append(word)
+            }
+        }
+        return words
     }
+
+    /// Notes by their everyday names: "a fiver" is 5, "a tenner" 10.
+    static let notes: [String: String] = ["fiver": "5", "tenner": "10"]
 
     static let multipliers: [String: Double] = ["hundred": 100, "thousand": 1000, "million": 1_000_000, "billion": 1_000_000_000]
     static let moneyWords: Set<String> = ["dollar", "dollars", "buck", "bucks", "usd"]
