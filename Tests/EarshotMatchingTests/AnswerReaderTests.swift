@@ -190,6 +190,7 @@ struct AnswerReaderTests {
     @Test("no hurry is a reason, not a refusal; the next few asks for more (eighteenth pass)", arguments: [
         ("that's right, no hurry tonight", AnswerReader.Reply.yes), ("sure, no rush", .yes), ("no, no rush", .no),
         ("next few please", .moreOptions), ("the next ones", .moreOptions), ("give me the next few", .moreOptions),
+        ("do else is there", .moreOptions),  // "who else is there" as a transcript heard it
     ])
     func eighteenthPassReplies(answer: String, expected: AnswerReader.Reply) {
         #expect(reader.reply(answer) == expected)
@@ -291,5 +292,12 @@ struct RequestWordsTests {
         // A device's own wake phrase (its profile's `wake`) is taken off too, beside Siri's.
         #expect(RequestWords.withoutFillers("hey kitchen order soup with soup chef", wake: ["Hey Kitchen"]) == "order soup with soup chef")
         #expect(RequestWords.withoutFillers("hey kitchen order soup with soup chef") == "hey kitchen order soup with soup chef")
+    }
+
+    @Test("'actually' and a hesitation heard as 'or' open no request on a flexible device; the Watch keeps them")
+    func openingsHeard() {
+        #expect(RequestWords.withoutPoliteness("actually order soup with soup chef") == "order soup with soup chef")
+        #expect(RequestWords.withoutPoliteness("or when is the lighthouse one playing in marquee") == "when is the lighthouse one playing in marquee")
+        #expect(RequestWords.withoutFillers("or order soup with soup chef") == "or order soup with soup chef")
     }
 }

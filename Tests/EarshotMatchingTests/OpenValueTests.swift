@@ -293,6 +293,8 @@ struct OpenValueTests {
 
     @Test("'after' before a bare hour is that hour, read as 'at' would be", arguments: [
         ("Thursday after 4", "2026-11-26T16:00"), ("Friday after three", "2026-11-27T15:00"),
+        // "round", as said in Britain, is "around".
+        ("Saturday, round eleven in the morning", "2026-11-28T11:00"), ("Friday round about three", "2026-11-27T15:00"),
     ])
     func afterAnHour(answer: String, id: String) {
         #expect(reader.read(answer, as: .date)?.id == id)

@@ -517,7 +517,7 @@ public struct AnswerReader: Sendable {
         // The heads of the construction itself: the others, the rest, any other one, what other kinds.
         "others", "the rest", "any other", "what other", "which other",
         // Asking where or who else there is: "where else can I go", "who else is there", "somewhere else".
-        "where else", "who else", "somewhere else", "someplace else", "anywhere else", "someone else", "anyone else",
+        "where else", "who else", "else is there", "somewhere else", "someplace else", "anywhere else", "someone else", "anyone else",
         // Asking what the other ones are: "what are the other places", "what were the other soups".
         "what are the other", "what were the other", "whats the other", "what are your other",
         // Asking to hear more of them: "can you list a few more" (not "a few more minutes").

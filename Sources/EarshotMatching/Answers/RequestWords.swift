@@ -8,7 +8,9 @@ public enum RequestWords {
         "can you please", "could you please", "would you please", "will you please", "can you", "could you",
         "would you", "will you", "can i", "could i", "may i", "i want to", "i wanna", "i would like to",
         "id like to", "i need to", "i want you to", "id like you to", "i would like you to", "go ahead and",
-        "lets", "just", "quickly", "now",
+        "lets", "just", "quickly", "now", "actually", "and", "oh and", "so anyway", "anyway",
+        // A hesitation heard as a word ("er" → "or") opens no request.
+        "or",
     ].sorted { $0.split(separator: " ").count > $1.split(separator: " ").count }
 
     /// Closings after a request: "please", "thanks", "for me".

@@ -388,6 +388,12 @@ public struct SpokenDates: Sendable {
                     continue
                 }
             }
+            // "round eleven", "round about noon": "around", as said in Britain.
+            if word == "round", i + 1 < words.count, Int(words[i + 1]) != nil || ["about", "noon", "midday", "midnight"].contains(words[i + 1]) {
+                out.append("around")
+                i += 1
+                continue
+            }
             if word == "o", i + 1 < words.count, words[i + 1] == "clock" {
                 out.append("oclock")
                 i += 2

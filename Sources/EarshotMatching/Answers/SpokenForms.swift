@@ -49,7 +49,8 @@ public enum SpokenForms {
             }
         }
         sentences += [25, 30, 40, 50, 100].map { "\(SpokenNumbers.spell($0)) dollars" }
-        sentences += ["fifty cents", "twenty five cents", "ninety nine cents", "a dollar", "a dollar fifty", "a hundred dollars"]
+        sentences += ["fifty cents", "twenty five cents", "ninety nine cents", "a dollar", "a dollar fifty", "a hundred dollars",
+                      "a fiver", "a tenner"]
         return sentences
     }()
 
