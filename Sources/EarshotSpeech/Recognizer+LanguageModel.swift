@@ -55,7 +55,7 @@ extension Recognizer {
         let gap = Double(phoneScore - score) / Double(frames)
         // Not widened in noise for an open-ended value (``judgeOpenEnded``): its reader takes a number out of
         // any transcript.
-        let rejection = context.valueRules == nil ? paraphraseRejection(spread: lastSpread) : paraphraseRejection
+        let rejection = context.valueRules == nil ? languageModelRejection(context, spread: lastSpread) : paraphraseRejection
         let fit = max(0, min(1, (rejection.fitZero - gap) / rejection.fitZero))
         guard fit >= rejection.threshold else { return nil }
         return Recognition(text: hypothesis, confidence: (fit * 1000).rounded() / 1000, words: words, isSilence: false,
@@ -151,6 +151,17 @@ extension Recognizer {
     /// ``paraphraseRejection`` for an utterance whose level spread is `spread` (dB).
     func paraphraseRejection(spread: Double) -> Rejection {
         paraphraseRejection.widened(by: noiseWidening(spread: spread))
+    }
+
+    /// The rejection of the language model's transcript in `context` for an utterance whose level spread
+    /// is `spread`: open-ended values and answers from a list believe it further in a quiet room
+    /// (``quietValueRejection``, ``quietAnswerRejection``); in noise a value's stays at
+    /// ``paraphraseRejection`` (its number words are forced out of noise), the others widen with the noise.
+    func languageModelRejection(_ context: RecognitionContext, spread: Double) -> Rejection {
+        let quiet = spread >= quietSpread
+        if context.valueRules != nil { return quiet ? quietValueRejection : paraphraseRejection }
+        if quiet, context.kind == .answer { return quietAnswerRejection }
+        return paraphraseRejection(spread: spread)
     }
 }
 

@@ -1,5 +1,6 @@
 import CPocketSphinx
 import EarshotAudio
+import EarshotMatching
 import Foundation
 
 extension Recognizer {
@@ -141,8 +142,7 @@ extension Recognizer {
         // Not widened in noise for an open-ended value (``judgeOpenEnded``): its reader takes a number out of any
         // transcript ("what's the weather like" at pink 10 dB → "what were one" → 1 mile). In a quiet room its
         // check believes a transcript a little further (``quietValueRejection``: a value with a reason after it).
-        let languageModelRejection = current.context.valueRules == nil ? paraphraseRejection(spread: lastSpread)
-            : lastSpread >= quietSpread ? quietValueRejection : paraphraseRejection
+        let languageModelRejection = languageModelRejection(current.context, spread: lastSpread)
         // Silence, or sound without speech in it (steady noise, hum): nothing heard, never a guess.
         guard audio.rms >= utteranceSilenceRMS, audio.soundsLikeSpeech() else {
             return Recognition(text: "", confidence: 0, words: [], isSilence: true, isRejected: false, bestGuess: "")
@@ -239,7 +239,12 @@ extension Recognizer {
             // answer that names nothing ("yes", "go ahead") stands whatever the model hears (and the pass is
             // not decoded, unless it began beside the framed pass).
             let namesSomething = !Self.namingWords(of: taken.text, context: current.context).isEmpty
-            let couldBeOverruled = taken.confidence < competitorConfidence || namesSomething
+            // "what did you say" forced onto an answer with a reason after it ("it'll have to be Lands End, it was
+            // gorgeous out"): in a quiet room, a request to hear the question again is checked like an answer that
+            // names something (in noise the model's transcripts are less sure than the request).
+            let asksAgain = !namesSomething && current.context.kind == .answer && lastSpread >= quietSpread
+                && AnswerReader().isRepeat(taken.text)
+            let couldBeOverruled = taken.confidence < competitorConfidence || namesSomething || asksAgain
             // An open-ended value is checked with either acoustic model, and overruled whenever the model's
             // transcript does not hold it: its grammar forces any speech onto some number ("tell me a joke"
             // heard "ten minute okay" in an espeak-ng voice with the synthetic-speech model).
@@ -265,7 +270,7 @@ extension Recognizer {
                     // (a transcript that fails its own fit then rejects it); a confident one only by a
                     // transcript that fits and when it names something (a yes or a "go ahead" said quickly is
                     // heard by the model as "use" or "go had" too often to be overruled).
-                    let overruled = taken.confidence < competitorConfidence || (credible && namesSomething) || isValue
+                    let overruled = taken.confidence < competitorConfidence || (credible && (namesSomething || asksAgain)) || isValue
                     if !agrees, advantage > competitorMargin || isValue, overruled {
                         // A value that fits as answers said do, against a transcript that fits neither the audio nor
                         // as well as it: the model heard nothing better ("just me and my husband" heard "just me

@@ -121,6 +121,9 @@ public final class Recognizer {
     /// from one row to the next). In noise the transcripts stay at
     /// ``paraphraseRejection``: there the model's number words were forced out of noise.
     public var quietValueRejection = Rejection(fitZero: 50, threshold: 0.5)
+    /// The same for the language model's transcript of an answer from a list (the answers' check and the
+    /// fallback) in a quiet room: "definitely Japanese, we're going to Tokyo in April".
+    public var quietAnswerRejection = Rejection(fitZero: 50, threshold: 0.5)
     /// False: accept whatever sentence the grammar search ends on (for calibrating rejection).
     public var rejects = true
     /// Voiced seconds per phone of the heard words: up to the lower bound the words' timing is
