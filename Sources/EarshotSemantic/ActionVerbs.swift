@@ -247,9 +247,16 @@ public struct ActionVerbs: Sendable {
             let third = index + 2 < words.count ? String(words[index + 2]) : nil
             // A value said first is not the verb: the request goes on after it ("tomato soup from Soup Chef
             // please"), or it is the subject of a statement ("Mochi is begging again, give her a snack":
-            // no question).
+            // no question; "the eye drops made my eyes itch, I'm not refilling them": a verb's past form tells
+            // what the value did, eighteenth pass).
+            // "the eye drops made …", "my eldest has …": a determiner before a value that a statement follows opens
+            // the statement's subject.
+            if !negated, Self.determiners.contains(word), next.map({ Substring($0) }) == Self.valueMarker, let third, opensStatement(third) {
+                index += 1
+                continue
+            }
             if words[index] == Self.valueMarker {
-                if !negated, let next, Self.statementVerbs.contains(next) || (next.hasSuffix("ing") && next.count > 4) {
+                if !negated, let next, opensStatement(next) {
                     subject = true
                     index += Self.statementVerbs.contains(next) ? 2 : 1
                     continue
@@ -392,6 +399,20 @@ public struct ActionVerbs: Sendable {
             return (.verb(lemmas), range)
         }
         return (negated ? .negated : .unknown, nil)
+    }
+
+    /// Whether `word`, said after a value, makes the value the subject of a statement: "is", "has", "keeps" …, a
+    /// verb in "-ing" ("Pepper's whining"), or a verb's past form ("the eye drops made my eyes itch").
+    func opensStatement(_ word: String) -> Bool {
+        Self.statementVerbs.contains(word) || (word.hasSuffix("ing") && word.count > 4) || isPast(word)
+    }
+
+    /// Whether `word` is a verb's past form ("made", "finished", "skipped"), not the verb itself: after a value
+    /// it tells what the value did (eighteenth pass).
+    func isPast(_ word: String) -> Bool {
+        let lemmas = net.lemmas(of: word)
+        guard !lemmas.isEmpty, !lemmas.contains(word) else { return false }
+        return word.hasSuffix("ed") || (net.exceptions[word] != nil && !word.hasSuffix("s") && !word.hasSuffix("ing"))
     }
 
     /// The request after a statement about the speaker, when one follows: the verb at `statement`, said
