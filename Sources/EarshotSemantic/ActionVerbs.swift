@@ -583,13 +583,14 @@ public struct ActionVerbs: Sendable {
     static let personWords: Set<String> = ["who", "whos", "whom", "whose"]
 
     /// Whether the words at `index` open a question asking for an explanation: "why", or "how" with a modal or
-    /// "do" and the speaker ("how do I …", "how can we …", "how should I …"); "how do you say …" asks for words,
-    /// not a way (eighteenth pass).
+    /// "do" and the speaker ("how do I …", "how can we …", "how should I …"). Asking how to say or pronounce
+    /// something ("how do I say thank you in French", "how do you say …") asks for words, not a way (eighteenth pass).
     static func asksExplanation(_ words: [Substring], at index: Int) -> Bool {
         guard index < words.count else { return false }
         if ["why", "whys"].contains(words[index]) { return true }
         guard words[index] == "how", index + 2 < words.count else { return false }
-        return ["do", "does", "can", "could", "should", "would"].contains(words[index + 1]) && ["i", "we"].contains(words[index + 2])
+        let saying = index + 3 < words.count && ["say", "pronounce"].contains(words[index + 3])
+        return ["do", "does", "can", "could", "should", "would"].contains(words[index + 1]) && ["i", "we"].contains(words[index + 2]) && !saying
     }
 
     /// Whether an intent's own words (its phrases, title and summaries) ask for an explanation (``asksExplanation(_:at:)``):

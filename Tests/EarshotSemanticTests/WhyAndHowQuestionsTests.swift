@@ -19,6 +19,7 @@ struct WhyAndHowQuestionsTests: ReadsRequests {
         #expect(request("how can we lower the seat") == .explanationQuestion)
         // Asking for words, an amount or a time is no explanation.
         #expect(request("how do you say good morning in Spanish") == .question)
+        #expect(request("how do I say thank you in French") == .question)
         #expect(request("how far did I hike this week") == .question)
         #expect(request("when is my next class") == .question)
         #expect(verbs.fit(.explanationQuestion, ["check"], answers: true) == .fits)
