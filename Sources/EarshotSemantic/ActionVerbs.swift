@@ -63,10 +63,10 @@ public struct ActionVerbs: Sendable {
 
     /// Whether the request's verb is one of the intent's verbs or a synonym (a shared sense among the
     /// commonest): evidence for the intent, not only no evidence against it.
-    /// `own`: the intent's own verbs (``ownVerbs(of:phrases:)``), which an everyday wording is judged
-    /// against; `verbs` when not given.
     /// A light verb with a particle that the everyday table lists ("bring up" a card shows it, "put on" a show
     /// plays it: ``everyday``) confirms the intents it stands for too (eighteenth pass).
+    /// `own`: the intent's own verbs (``ownVerbs(of:phrases:)``), which an everyday wording is judged
+    /// against; `verbs` when not given.
     public func confirms(_ request: Request, _ verbs: Set<String>, own: Set<String>? = nil) -> Bool {
         switch request {
         case .verb(let lemmas):
@@ -245,16 +245,16 @@ public struct ActionVerbs: Sendable {
             let word = words[index] == "nah" ? "no" : String(words[index])
             let next = index + 1 < words.count ? String(words[index + 1]) : nil
             let third = index + 2 < words.count ? String(words[index + 2]) : nil
-            // A value said first is not the verb: the request goes on after it ("tomato soup from Soup Chef
-            // please"), or it is the subject of a statement ("Mochi is begging again, give her a snack":
-            // no question; "the eye drops made my eyes itch, I'm not refilling them": a verb's past form tells
-            // what the value did, eighteenth pass).
             // "the eye drops made …", "my eldest has …": a determiner before a value that a statement follows opens
-            // the statement's subject.
+            // the statement's subject (eighteenth pass).
             if !negated, Self.determiners.contains(word), next.map({ Substring($0) }) == Self.valueMarker, let third, opensStatement(third) {
                 index += 1
                 continue
             }
+            // A value said first is not the verb: the request goes on after it ("tomato soup from Soup Chef
+            // please"), or it is the subject of a statement ("Mochi is begging again, give her a snack":
+            // no question; "the eye drops made my eyes itch, I'm not refilling them": a verb's past form tells
+            // what the value did, eighteenth pass).
             if words[index] == Self.valueMarker {
                 if !negated, let next, opensStatement(next) {
                     subject = true
