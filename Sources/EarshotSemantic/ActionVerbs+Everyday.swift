@@ -36,6 +36,8 @@ extension ActionVerbs {
         "warm_up": ["heat", "boost"],
         // Playing.
         "listen": ["play"],
+        // Hearing a show is playing it, as listening is ("let's hear the news show"; eighteenth pass).
+        "hear": ["play"],
         "put_on": ["play"],
         "queue_up": ["play"],
         // Setting a bound, raising a level.
@@ -45,21 +47,36 @@ extension ActionVerbs {
         // Bumping up a goal or a target is setting it higher (eleventh pass).
         "bump_up": ["boost", "increase", "raise", "set"],
         "turn_up": ["boost", "increase", "raise"],
+        // Starting a thing that did not exist ("start a new list") is making it (eighteenth pass).
+        "start": ["create"],
         // Starting.
         "kick_off": ["start", "begin"],
         "fire_up": ["start", "begin"],
         "plug_in": ["start", "charge"],
+        // Powering up is starting, as firing up is (eighteenth pass).
+        "power_up": ["start", "charge"],
         // Arranging for later.
         "arrange": ["schedule", "book", "plan"],
         "line_up": ["schedule", "book", "plan"],
         "set_up": ["schedule", "plan"],
         // Showing, finding; checking on something that moves is tracking it ("check on my package"; fifteenth pass).
         "pull_up": ["show", "display", "open", "view"],
+        // Bringing something up on a screen shows it, as pulling it up does (eighteenth pass).
+        "bring_up": ["show", "display", "open", "view"],
         "check_on": ["track", "monitor"],
         "look_up": ["find", "search"],
+        // Hunting or tracking something down is finding it (eighteenth pass).
+        "hunt_down": ["find", "search"],
+        "track_down": ["find", "search"],
         // Reminding: "ping me", "nudge me" (eleventh pass).
         "ping": ["remind"],
         "nudge": ["remind"],
+        // Borrowing something from a business is renting or hiring it (eighteenth pass).
+        "borrow": ["rent", "hire"],
+        // Pinning to a board is posting; flagging a fault is reporting it (eighteenth pass).
+        "pin": ["post"],
+        "pin_up": ["post"],
+        "flag": ["report"],
         // Switching a mode.
         "flip": ["switch", "change", "set", "turn"],
     ]

@@ -34,6 +34,11 @@ public struct ActionVerbs: Sendable {
         /// A question asking for a person ("who wrote Winter Orchard", "who's the guest"): it fits only an
         /// intent that tells and whose own words ask who (``ActionVerbs/tellsWho(_:phrases:)``; fourteenth pass).
         case personQuestion
+        /// A question asking for an explanation: a reason ("why is the study always freezing", "why does the puppy
+        /// keep barking") or a way to do something ("how do I get a library card", "how can we lower the seat"). It
+        /// fits only an intent that tells and whose own words ask it (``ActionVerbs/explains(_:phrases:)``; eighteenth
+        /// pass), as a question asking who fits only one that asks who.
+        case explanationQuestion
     }
 
     public let net: VerbNet
@@ -58,11 +63,19 @@ public struct ActionVerbs: Sendable {
 
     /// Whether the request's verb is one of the intent's verbs or a synonym (a shared sense among the
     /// commonest): evidence for the intent, not only no evidence against it.
+    /// A light verb with a particle that the everyday table lists ("bring up" a card shows it, "put on" a show
+    /// plays it: ``everyday``) confirms the intents it stands for too (eighteenth pass).
     /// `own`: the intent's own verbs (``ownVerbs(of:phrases:)``), which an everyday wording is judged
     /// against; `verbs` when not given.
     public func confirms(_ request: Request, _ verbs: Set<String>, own: Set<String>? = nil) -> Bool {
-        guard case .verb(let lemmas) = request else { return false }
-        return lemmas.contains { lemma in verbs.contains { net.relation(lemma, $0) == .same } } || standsFor(lemmas, own ?? verbs)
+        switch request {
+        case .verb(let lemmas):
+            return lemmas.contains { lemma in verbs.contains { net.relation(lemma, $0) == .same } } || standsFor(lemmas, own ?? verbs)
+        case .phrasal(let lemmas):
+            return standsFor(lemmas, own ?? verbs)
+        default:
+            return false
+        }
     }
 
     /// How a request's verb stands to an intent's verbs.
@@ -232,11 +245,18 @@ public struct ActionVerbs: Sendable {
             let word = words[index] == "nah" ? "no" : String(words[index])
             let next = index + 1 < words.count ? String(words[index + 1]) : nil
             let third = index + 2 < words.count ? String(words[index + 2]) : nil
+            // "the eye drops made …", "my eldest has …": a determiner before a value that a statement follows opens
+            // the statement's subject (eighteenth pass).
+            if !negated, Self.determiners.contains(word), next.map({ Substring($0) }) == Self.valueMarker, let third, opensStatement(third) {
+                index += 1
+                continue
+            }
             // A value said first is not the verb: the request goes on after it ("tomato soup from Soup Chef
             // please"), or it is the subject of a statement ("Mochi is begging again, give her a snack":
-            // no question).
+            // no question; "the eye drops made my eyes itch, I'm not refilling them": a verb's past form tells
+            // what the value did, eighteenth pass).
             if words[index] == Self.valueMarker {
-                if !negated, let next, Self.statementVerbs.contains(next) || (next.hasSuffix("ing") && next.count > 4) {
+                if !negated, let next, opensStatement(next) {
                     subject = true
                     index += Self.statementVerbs.contains(next) ? 2 : 1
                     continue
@@ -293,6 +313,7 @@ public struct ActionVerbs: Sendable {
             }
             // "how about ordering soup" is a suggestion, not a question.
             if !negated, Self.questionWords.contains(word), next != "about" {
+                if Self.asksExplanation(words, at: index) { return (.explanationQuestion, nil) }
                 return (Self.personWords.contains(word) ? .personQuestion : .question, nil)
             }
             if !negated, Self.questionAuxiliaries.contains(word) || (["do", "have"].contains(word) && next.map(Self.questionSubjects.contains) == true) {
@@ -363,6 +384,9 @@ public struct ActionVerbs: Sendable {
             guard isVerb else { return (.unknown, nil) }
             // "send me a bowl of soup": a thing handed to the speaker, as "get me" hands one over.
             if lemmas.contains("send"), ["me", "us"].contains(after) { return (.unknown, nil) }
+            // "sell me a day pass", "lend us the van": what is handed to the speaker is the speaker's converse
+            // action, buying or borrowing (WordNet's opposite of a way of giving; eighteenth pass).
+            if ["me", "us"].contains(after), let converse = lemmas.lazy.compactMap(net.converse).first { return (.verb([converse]), range) }
             // "log a watering", "record a feeding": the action recorded, named as a noun in "-ing", is asked for.
             if lemmas.contains(where: { Self.recording.contains($0) || (Self.everyday[$0] ?? []).contains(where: Self.recording.contains) }) {
                 var object = index + width
@@ -375,6 +399,20 @@ public struct ActionVerbs: Sendable {
             return (.verb(lemmas), range)
         }
         return (negated ? .negated : .unknown, nil)
+    }
+
+    /// Whether `word`, said after a value, makes the value the subject of a statement: "is", "has", "keeps" …, a
+    /// verb in "-ing" ("Pepper's whining"), or a verb's past form ("the eye drops made my eyes itch").
+    func opensStatement(_ word: String) -> Bool {
+        Self.statementVerbs.contains(word) || (word.hasSuffix("ing") && word.count > 4) || isPast(word)
+    }
+
+    /// Whether `word` is a verb's past form ("made", "finished", "skipped"), not the verb itself: after a value
+    /// it tells what the value did (eighteenth pass).
+    func isPast(_ word: String) -> Bool {
+        let lemmas = net.lemmas(of: word)
+        guard !lemmas.isEmpty, !lemmas.contains(word) else { return false }
+        return word.hasSuffix("ed") || (net.exceptions[word] != nil && !word.hasSuffix("s") && !word.hasSuffix("ing"))
     }
 
     /// The request after a statement about the speaker, when one follows: the verb at `statement`, said
@@ -544,6 +582,27 @@ public struct ActionVerbs: Sendable {
     /// The wh-words that ask for a person.
     static let personWords: Set<String> = ["who", "whos", "whom", "whose"]
 
+    /// Whether the words at `index` open a question asking for an explanation: "why", or "how" with a modal or
+    /// "do" and the speaker ("how do I …", "how can we …", "how should I …"). Asking how to say or pronounce
+    /// something ("how do I say thank you in French", "how do you say …") asks for words, not a way (eighteenth pass).
+    static func asksExplanation(_ words: [Substring], at index: Int) -> Bool {
+        guard index < words.count else { return false }
+        if ["why", "whys"].contains(words[index]) { return true }
+        guard words[index] == "how", index + 2 < words.count else { return false }
+        let saying = index + 3 < words.count && ["say", "pronounce"].contains(words[index + 3])
+        return ["do", "does", "can", "could", "should", "would"].contains(words[index + 1]) && ["i", "we"].contains(words[index + 2]) && !saying
+    }
+
+    /// Whether an intent's own words (its phrases, title and summaries) ask for an explanation (``asksExplanation(_:at:)``):
+    /// only such an intent explains, so only it answers a question asking why or how to do something
+    /// (``Request/explanationQuestion``; eighteenth pass).
+    public func explains(_ intent: Intent, phrases: [Phrase]) -> Bool {
+        Self.ownTexts(of: intent, phrases: phrases).contains { text in
+            let words = Normalizer.normalize(text).split(separator: " ")
+            return words.indices.contains { Self.asksExplanation(words, at: $0) }
+        }
+    }
+
     /// Whether an intent's own words (its phrases, title and summaries) ask who: only such an intent tells
     /// a person, so only it answers a question opened by "who" (``Request/personQuestion``).
     public func tellsWho(_ intent: Intent, phrases: [Phrase]) -> Bool {
@@ -638,7 +697,7 @@ public struct ActionVerbs: Sendable {
     public func fit(_ request: Request, _ verbs: Set<String>, answers: Bool = true, own: Set<String>? = nil) -> Fit {
         switch request {
         case .unknown: return .fits
-        case .question, .personQuestion: return answers ? .fits : .conflicts
+        case .question, .personQuestion, .explanationQuestion: return answers ? .fits : .conflicts
         case .negated: return .conflicts
         case .refused(let lemmas, let refused):
             func fits(_ lemmas: [String]) -> Bool {

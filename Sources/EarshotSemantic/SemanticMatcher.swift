@@ -178,6 +178,9 @@ public struct SemanticMatcher: FlexibleMatcher {
     /// By app position, for each intent of the index whether its own words ask who
     /// (``ActionVerbs/tellsWho(_:phrases:)``): a question asking for a person fits only it.
     let intentTellsWho: [[Bool]]
+    /// By app position, for each intent of the index whether its own words ask why or how to do something
+    /// (``ActionVerbs/explains(_:phrases:)``): a question asking for an explanation fits only it.
+    let intentExplains: [[Bool]]
     let verbs: ActionVerbs
     /// Every intent verb said as "<verb> it" (``ActionVerbs/frame(_:)``), encoded once: what
     /// ``Settings/verbVouch`` weighs a request's verb against.
@@ -227,6 +230,7 @@ public struct SemanticMatcher: FlexibleMatcher {
         }
         intentAnswers = indexed.map { $0.map { entry in entry.intent.map { verbs.answers($0, phrases: entry.phrases) } ?? true } }
         intentTellsWho = indexed.map { $0.map { entry in entry.intent.map { verbs.tellsWho($0, phrases: entry.phrases) } ?? true } }
+        intentExplains = indexed.map { $0.map { entry in entry.intent.map { verbs.explains($0, phrases: entry.phrases) } ?? true } }
         let lemmas = Array(Set(intentVerbs.flatMap { $0.flatMap { $0 } })).sorted()
         verbFrames = Dictionary(uniqueKeysWithValues: zip(lemmas, encoder.encode(lemmas.map(ActionVerbs.frame))))
     }
@@ -416,7 +420,7 @@ public struct SemanticMatcher: FlexibleMatcher {
         switch said {
         case .verb:
             return Float(top.score) - runnerUp >= settings.lead && verbs.confirms(said, intentVerbs[app][intent], own: intentOwnVerbs[app][intent])
-        case .question, .personQuestion:
+        case .question, .personQuestion, .explanationQuestion:
             return Float(top.score) - runnerUp >= settings.questionLead && answers(said, app: app, intent: intent)
         default:
             return false
@@ -490,9 +494,10 @@ public struct SemanticMatcher: FlexibleMatcher {
     }
 
     /// Whether an intent of `app` (by its position in the index) answers what the request asks: it tells
-    /// something, and a person when the question asks who.
+    /// something, a person when the question asks who, an explanation when it asks why or how to do something.
     func answers(_ said: ActionVerbs.Request, app: Int, intent: Int) -> Bool {
         intentAnswers[app][intent] && (said != .personQuestion || intentTellsWho[app][intent])
+            && (said != .explanationQuestion || intentExplains[app][intent])
     }
 
     /// The request's verb said as "<verb> it", encoded (none when it names no verb).

@@ -184,9 +184,14 @@ public struct VerbNet: Sendable {
 
     /// The verb lemmas a word form can be ("ordering" → order, "got" → get, "logged" → log), as
     /// WordNet's morphology finds them; empty when it is no verb. A verb WordNet lacks made from one it
-    /// has with "un" ("unshare") is kept as it is said.
+    /// has with "un" ("unshare") is kept as it is said. A word that is a verb of its own as well as another
+    /// verb's irregular form is both ("rent" is renting and the past of "rend", "found" founding and the past
+    /// of "find"): a request says "rent the drums".
     public func lemmas(of word: String) -> [String] {
-        if let irregular = exceptions[word] { return irregular.filter { senses[$0] != nil } }
+        if let irregular = exceptions[word] {
+            let forms = irregular.filter { senses[$0] != nil }
+            return senses[word] != nil && !forms.contains(word) ? [word] + forms : forms
+        }
         var out: [String] = []
         if senses[word] != nil { out.append(word) }
         if out.isEmpty, word.hasPrefix("un"), word.count > 4 {
@@ -283,6 +288,22 @@ public struct VerbNet: Sendable {
             }
         }
         return out
+    }
+
+    /// The action of the one who receives what `lemma` hands over, when one of its commonest senses is a way
+    /// of giving (one of "give"'s commonest senses or what they are kinds of, within two hypernym steps) and
+    /// WordNet gives that sense an opposite: "sell" → "buy", "lend" → "borrow". "Sell me a day pass" asks to
+    /// buy one (eighteenth pass). Nil for every other verb.
+    public func converse(of lemma: String) -> String? {
+        guard let giving = common("give") else { return nil }
+        let family = Set(giving + giving.flatMap { hypernyms[$0] ?? [] })
+        for sense in common(lemma) ?? [] {
+            let up = hypernyms[sense] ?? []
+            guard ([sense] + up + up.flatMap { hypernyms[$0] ?? [] }).contains(where: family.contains),
+                  let opposite = antonyms[sense]?.first, let word = words[opposite]?.first, word != lemma else { continue }
+            return word
+        }
+        return nil
     }
 
     /// The commonest senses of `lemmas`, for ``isIn(_:family:)``.

@@ -39,6 +39,27 @@ struct StatementThenRequestTests: ReadsRequests {
         #expect(request("log the firing I just did") == .verb(["log", "fire"]))
     }
 
+    @Test("a value that did something is a statement's subject: a refusal after it refuses (eighteenth pass)")
+    func valueThatDidSomething() {
+        let marker = ActionVerbs.valueMarker
+        // "the eye drops made my eyes itch, I'm not refilling them", with the value read as one noun.
+        let refused: [Substring] = ["the", marker, "made", "my", "eyes", "itch", "im", "not", "refilling", "them"]
+        #expect(verbs.request(refused) == .negated)
+        let requested: [Substring] = ["the", marker, "worked", "great", "rent", "it", "again"]
+        #expect(verbs.request(requested) == .verb(["rent", "rend"]))
+    }
+
+    @Test("on a new app, a value that did something and then a refusal matches nothing; then a request still matches")
+    func valueStatementOnANewApp() async throws {
+        let apps = [try AppManifest(yaml: GivingAndEverydayTests.kayaks, path: "kayaks.yaml")]
+        var session = try semanticSession("homepod", apps: apps)
+        let refused = await session.respond(to: "Harbor Kayaks, the tandem kayak tipped over, I'm not renting it again")
+        #expect(refused.match == nil, "\(refused.reply.text)")
+        session = try semanticSession("homepod", apps: apps)
+        let again = await session.respond(to: "Harbor Kayaks, the single kayak worked great, rent it again")
+        #expect(again.match?.intent == "RentBoat", "\(again.reply.text)")
+    }
+
     @Test("on a new app, a request after a statement reaches its intent; a refusal after one matches nothing")
     func onANewApp() async throws {
         let apps = [try AppManifest(yaml: EverydayVerbsTests.kiln, path: "kiln.yaml")]
