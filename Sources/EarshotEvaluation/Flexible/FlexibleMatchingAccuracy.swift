@@ -94,7 +94,7 @@ public struct FlexibleMatchingAccuracy: Sendable {
                                           "actions-heldout9.tsv", "actions-heldout10.tsv", "actions-heldout11.tsv",
                                           "actions-heldout12.tsv", "actions-heldout13.tsv", "actions-heldout14.tsv", "actions-heldout15.tsv",
                                           "actions-heldout16.tsv"]
-    public static let heldOutFiles = ["heldout.tsv", "actions-heldout7.tsv"]
+    public static let heldOutFiles = ["heldout.tsv", "actions-heldout7.tsv", "actions-heldout17.tsv"]
 
     /// The development set of this checkout.
     public static func defaultFolder() -> String {
