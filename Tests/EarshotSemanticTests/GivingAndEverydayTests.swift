@@ -101,14 +101,11 @@ struct GivingAndEverydayTests: ReadsRequests {
     @Test("on a new app, hiring rents and 'sell me' buys; selling the speaker's own pass buys nothing")
     func onANewApp() async throws {
         let apps = [try AppManifest(yaml: Self.kayaks, path: "kayaks.yaml")]
-        var session = try semanticSession("homepod", apps: apps)
-        let hire = await session.respond(to: "Hire a tandem kayak through Harbor Kayaks")
+        let hire = try await firstTurn("Hire a tandem kayak through Harbor Kayaks", apps: apps)
         #expect(hire.match?.intent == "RentBoat", "\(hire.reply.text)")
-        session = try semanticSession("homepod", apps: apps)
-        let sell = await session.respond(to: "Harbor Kayaks, sell me a season pass")
+        let sell = try await firstTurn("Harbor Kayaks, sell me a season pass", apps: apps)
         #expect(sell.match?.intent == "BuySeasonPass", "\(sell.reply.text)")
-        session = try semanticSession("homepod", apps: apps)
-        let sellMine = await session.respond(to: "Harbor Kayaks, sell my season pass")
+        let sellMine = try await firstTurn("Harbor Kayaks, sell my season pass", apps: apps)
         #expect(sellMine.match == nil, "\(sellMine.reply.text)")
     }
 }

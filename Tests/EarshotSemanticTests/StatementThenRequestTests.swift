@@ -52,11 +52,9 @@ struct StatementThenRequestTests: ReadsRequests {
     @Test("on a new app, a value that did something and then a refusal matches nothing; then a request still matches")
     func valueStatementOnANewApp() async throws {
         let apps = [try AppManifest(yaml: GivingAndEverydayTests.kayaks, path: "kayaks.yaml")]
-        var session = try semanticSession("homepod", apps: apps)
-        let refused = await session.respond(to: "Harbor Kayaks, the tandem kayak tipped over, I'm not renting it again")
+        let refused = try await firstTurn("Harbor Kayaks, the tandem kayak tipped over, I'm not renting it again", apps: apps)
         #expect(refused.match == nil, "\(refused.reply.text)")
-        session = try semanticSession("homepod", apps: apps)
-        let again = await session.respond(to: "Harbor Kayaks, the single kayak worked great, rent it again")
+        let again = try await firstTurn("Harbor Kayaks, the single kayak worked great, rent it again", apps: apps)
         #expect(again.match?.intent == "RentBoat", "\(again.reply.text)")
     }
 

@@ -24,6 +24,12 @@ func semanticSession(_ profile: String, apps: [AppManifest]? = nil, cacheFolder:
     return try workspace.session(profile: profile, flexible: matcher)
 }
 
+/// What a fresh session on `profile` over `apps` (the examples by default) replies to `request`, said first.
+func firstTurn(_ request: String, apps: [AppManifest]? = nil, profile: String = "homepod") async throws -> Turn {
+    var session = try semanticSession(profile, apps: apps)
+    return await session.respond(to: request)
+}
+
 /// The similarity indexes this test process has built, by the texts of their catalog's apps. An index is
 /// a function of those texts and the encoder alone (`SemanticIndex` encodes each app's expansions,
 /// negative phrases and actions, in that order), so a second session on the same apps and device takes

@@ -30,12 +30,10 @@ struct WhyAndHowQuestionsTests: ReadsRequests {
     func onANewApp() async throws {
         let apps = [try AppManifest(yaml: RequestConstructionsTests.walkies, path: "walkies.yaml")]
         for said in ["Walkies, why is my dog walker late today", "Walkies, how do I become a dog walker"] {
-            var session = try semanticSession("homepod", apps: apps)
-            let reply = await session.respond(to: said)
+            let reply = try await firstTurn(said, apps: apps)
             #expect(reply.match == nil, "\(said): \(reply.reply.text)")
         }
-        var session = try semanticSession("homepod", apps: apps)
-        let whereIs = await session.respond(to: "Walkies, where is my dog walker right now")
+        let whereIs = try await firstTurn("Walkies, where is my dog walker right now", apps: apps)
         #expect(whereIs.match?.intent == "WalkerLocation", "\(whereIs.reply.text)")
     }
 }
