@@ -139,9 +139,9 @@ extension Recognizer {
         // How far the speech stands above its background, as it came: far in a quiet room, little in a
         // noisy one, where language models' transcripts sit further from free phones (below).
         lastSpread = current.spread ?? raw.levelSpread()
-        // Not widened in noise for an open-ended value (``judgeOpenEnded``): its reader takes a number out of any
-        // transcript ("what's the weather like" at pink 10 dB → "what were one" → 1 mile). In a quiet room its
-        // check believes a transcript a little further (``quietValueRejection``: a value with a reason after it).
+        // How far the answers' check believes the model's transcript: further in a quiet room for a value or an
+        // answer from a list (a reason said after it), not widened in noise for a value ("what's the weather
+        // like" at pink 10 dB → "what were one" → 1 mile): ``languageModelRejection(_:spread:)``.
         let languageModelRejection = languageModelRejection(current.context, spread: lastSpread)
         // Silence, or sound without speech in it (steady noise, hum): nothing heard, never a guess.
         guard audio.rms >= utteranceSilenceRMS, audio.soundsLikeSpeech() else {

@@ -344,7 +344,7 @@ public struct AnswerReader: Sendable {
         let next = words[position + 1]
         let formWords = Set(forms.flatMap { $0 })
         return !formWords.contains(next) && !formWords.contains(singular(next, in: formWords)) && !commonWords.contains(next)
-            && !shortFunctionWords.contains(next) && !closingWords.contains(next) && !AnswerWords.articles.contains(next) && Int(next) == nil
+            && !closingWords.contains(next) && !AnswerWords.articles.contains(next) && Int(next) == nil
     }
 
     /// For each option, the words of its forms that no other option has and that say something
@@ -574,12 +574,11 @@ public struct AnswerReader: Sendable {
     static let strongYes: Set<String> = ["yes", "yeah", "yea", "yep", "yup", "ya", "yah", "sure", "absolutely", "definitely",
                                          "certainly", "affirmative", "exactly"]
     static let noLeads: Set<String> = ["no", "nope", "nah", "naw", "negative", "dont", "not", "never", "wrong", "incorrect"]
-    /// Prepositions and pronouns too short to be among ``commonWords``, which never name a thing of their own:
-    /// "the one with clams in it" still names the clam chowder.
-    static let shortFunctionWords: Set<String> = ["in", "on", "it", "of", "to", "at", "by", "as", "or", "so", "up", "if",
-                                                  "my", "me", "we", "us", "i", "do", "is"]
-    /// Words that say nothing about which option is meant.
+    /// Words that say nothing about which option is meant. The short prepositions and pronouns ("in", "it", "of"
+    /// …) are never an option's distinctive word (those have three letters or more), but they are no other thing
+    /// a describing word could describe either: "the one with clams in it" still names the clam chowder.
     static let commonWords: Set<String> = [
+        "in", "on", "it", "of", "to", "at", "by", "as", "or", "so", "up", "if", "my", "me", "we", "us", "i", "do",
         "the", "and", "with", "for", "from", "one", "ones", "that", "this", "these", "those", "some", "any", "your", "you",
         "our", "their", "his", "her", "its", "please", "thanks", "like", "want", "have", "take", "get", "give", "make",
         "what", "which", "who", "how", "when", "where", "about", "just", "not", "but", "also", "then", "there", "here",

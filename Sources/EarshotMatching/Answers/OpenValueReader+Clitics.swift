@@ -5,16 +5,21 @@ extension OpenValueReader {
     /// words keep their apostrophes ("we're", "don't", "o'clock").
     static func splittingClitics(_ text: String) -> String {
         text.split(separator: " ", omittingEmptySubsequences: false).map { token -> String in
-            let isMark: (Character) -> Bool = { ($0.isPunctuation || $0.isSymbol) && $0 != "'" && $0 != "\u{2019}" }
+            let isMark: (Character) -> Bool = { ($0.isPunctuation || $0.isSymbol) && !isApostrophe($0) }
             let lead = token.prefix(while: isMark)
             let core = token.dropFirst(lead.count).reversed().drop(while: isMark).reversed()
             let trail = token.suffix(token.count - lead.count - core.count)
-            guard let apostrophe = core.lastIndex(where: { $0 == "'" || $0 == "\u{2019}" }) else { return String(token) }
+            guard let apostrophe = core.lastIndex(where: isApostrophe) else { return String(token) }
             let stem = String(core[..<apostrophe])
             let clitic = String(core[apostrophe...].dropFirst()).lowercased()
             guard let word = cliticWords[clitic], !stem.isEmpty, holdsValue(Normalizer.normalize(stem)) else { return String(token) }
             return lead + stem + " " + word + trail
         }.joined(separator: " ")
+    }
+
+    /// Whether `character` is an apostrophe, typed straight or curly.
+    static func isApostrophe(_ character: Character) -> Bool {
+        character == "'" || character == "\u{2019}"
     }
 
     /// What each clitic stands for after a value ("five's" = "five is").

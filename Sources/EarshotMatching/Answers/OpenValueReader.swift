@@ -460,7 +460,7 @@ public struct OpenValueReader: Sendable {
                 continue
             } else if let n = Self.leading(namingPhrases, of: said) {
                 length = n
-            } else if let n = Self.leading(namingClitics, of: said), tokens[n - 1].raw.contains(where: { $0 == "'" || $0 == "\u{2019}" }),
+            } else if let n = Self.leading(namingClitics, of: said), tokens[n - 1].raw.contains(where: Self.isApostrophe),
                       !Self.namingParticiples.contains(said[n]) {
                 // "the title's Tiny Kitchens", "its name's …": "is" said as a clitic (not "The Names of Things";
                 // "the book's called …" is the participle's).
