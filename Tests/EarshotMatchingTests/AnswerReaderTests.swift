@@ -196,6 +196,16 @@ struct AnswerReaderTests {
         #expect(reader.reply(answer) == expected)
     }
 
+    @Test("a value's word in what the speaker goes on to say of themselves names nothing (nineteenth pass)")
+    func reasonAfterTheValue() {
+        let sizes: [[String]] = [["Cup", "small", "a small one"], ["Bowl", "big", "large"]]
+        #expect(reader.choose("nah, only a small one, I had a big lunch", among: sizes) == .option(0))
+        #expect(reader.choose("the big one please, I'm sharing it with my small son", among: sizes) == .option(1))
+        // Said before the statement, or picked again with a carrier, both stay named: ask again.
+        #expect(reader.choose("I had a big lunch so a small one", among: sizes) == .several([0, 1]))
+        #expect(reader.choose("a small one, I think a big one", among: sizes) == .several([0, 1]))
+    }
+
     @Test("'the next few days' is a time, not a request for more options")
     func nextFewDays() {
         #expect(reader.reply("sometime in the next few days") != .moreOptions)
@@ -299,5 +309,15 @@ struct RequestWordsTests {
         #expect(RequestWords.withoutPoliteness("actually order soup with soup chef") == "order soup with soup chef")
         #expect(RequestWords.withoutPoliteness("or when is the lighthouse one playing in marquee") == "when is the lighthouse one playing in marquee")
         #expect(RequestWords.withoutFillers("or order soup with soup chef") == "or order soup with soup chef")
+    }
+
+    @Test("words that only turn to the device, and thanks after it, are politeness (nineteenth pass)")
+    func turningToTheDevice() {
+        #expect(RequestWords.withoutPoliteness("listen get tickets for paper kites in marquee") == "get tickets for paper kites in marquee")
+        #expect(RequestWords.withoutPoliteness("sorry whats on my shopping list in demo") == "whats on my shopping list in demo")
+        #expect(RequestWords.withoutPoliteness("check my ride with curbside ta") == "check my ride with curbside")
+        #expect(RequestWords.withoutPoliteness("go on start a click track in backbeat cheers mate") == "start a click track in backbeat")
+        // Fillers only: the Watch keeps them as words.
+        #expect(RequestWords.withoutFillers("sorry whats on my shopping list in demo") == "sorry whats on my shopping list in demo")
     }
 }

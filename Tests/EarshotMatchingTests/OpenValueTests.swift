@@ -186,6 +186,10 @@ struct OpenValueTests {
         // "this morning" is today's even when its hour has passed (a time alone would be tomorrow's).
         ("nine this morning", "2026-11-25T09:00", "Wednesday, November 25 at 9 AM"),
         ("five thirty this evening", "2026-11-25T17:30", "Wednesday, November 25 at 5:30 PM"),
+        // A weekday with a day of the month: the next such day that is that weekday (nineteenth pass).
+        ("Monday the fourteenth, I'm home all day", "2026-12-14", "Monday, December 14"),
+        ("Friday the first", "2027-01-01", "Friday, January 1, 2027"),
+        ("Monday, first thing", "2026-11-30", "Monday, November 30"),
     ])
     func dates(answer: String, id: String, title: String) {
         let value = reader.read(answer, as: .date)
@@ -580,6 +584,19 @@ struct OpenValueTests {
         ("it's that lamp by the stairs, it flickers", "What's wrong with it?", "Problem problem", "that lamp by the stairs, it flickers"),
     ])
     func openersBeforeDictation(answer: String, question: String, asking: String, expected: String) {
+        #expect(reader.read(answer, as: .string, question: question, asking: asking)?.id == expected)
+    }
+
+    @Test("'put down' and 'jot down' before a task, 'say' before a review's clause are not in the value (nineteenth pass)", arguments: [
+        ("put down collect the dry cleaning", "What should I remind you about?", "Subject subject", "collect the dry cleaning"),
+        ("jot down call the plumber", "What should I remind you about?", "Subject subject", "call the plumber"),
+        ("write down that I owe Sam lunch", "What should I remind you about?", "Subject subject", "I owe Sam lunch"),
+        // What is put down is the thing itself before a determiner.
+        ("put down the deposit for the flat", "What should I remind you about?", "Subject subject", "put down the deposit for the flat"),
+        ("say it was gorgeous but way too long", "What did you think?", "Review review", "it was gorgeous but way too long"),
+        ("say the ending dragged", "What did you think of it?", "Review review", "the ending dragged"),
+    ])
+    func writtenDownAndSaid(answer: String, question: String, asking: String, expected: String) {
         #expect(reader.read(answer, as: .string, question: question, asking: asking)?.id == expected)
     }
 

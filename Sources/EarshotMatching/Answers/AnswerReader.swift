@@ -98,12 +98,37 @@ public struct AnswerReader: Sendable {
             let later = Set(chosen.filter { $0.start >= settled }.map(\.option))
             if later.count == 1 { named = later }
         }
+        // "only a small one, I had a big lunch": what the speaker goes on to say of themselves says why; a value's
+        // word in that statement describes something else, and the one option named before it is the answer.
+        if named.count > 1, let first = chosen.map(\.start).min(), let statement = Self.statement(in: words, after: first) {
+            let before = Set(chosen.filter { $0.start + $0.length <= statement }.map(\.option))
+            if before.count == 1 { named = before }
+        }
         switch named.count {
         case 0: return .none
         case 1: return .option(named.first!)
         default: return .several(named.sorted())
         }
     }
+
+    /// Where a statement of the speaker's own starts after position `start` ("…, I had a big lunch", "…, we're
+    /// having guests"): a subject the speaker is ("I", "we", "I'm" …) that opens no carrier ("I think …", "I'll
+    /// take …") and takes nothing back ("I mean …"). `nil` when there is none.
+    static func statement(in words: [String], after start: Int) -> Int? {
+        guard start + 2 < words.count else { return nil }
+        for i in (start + 1)..<(words.count - 1) where statementSubjects.contains(words[i]) {
+            let rest = Array(words[i...])
+            if carrierPhrases.contains(where: { rest.starts(with: $0) }) { continue }
+            if OpenValueReader.correctingWords.contains(where: { rest.starts(with: $0) }) { continue }
+            return i
+        }
+        return nil
+    }
+
+    /// The subjects a statement of the speaker's own opens with (normalised: "I'm" is "im"; not "we're", which
+    /// normalises to "were").
+    static let statementSubjects: Set<String> = ["i", "im", "ive", "we", "weve"]
+    static let carrierPhrases: [[String]] = split(AnswerWords.carriers)
 
     /// The position just after the last words that take back what was said ("no wait", "actually", "sorry",
     /// "I mean", "make that" …) when they come after position `start`; `nil` when there are none.

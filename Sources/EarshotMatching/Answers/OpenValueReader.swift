@@ -491,6 +491,9 @@ public struct OpenValueReader: Sendable {
                    n + m < tokens.count, uncapitalized(n + m) {
                     length = n + m
                 }
+            } else if kind == .task || kind == .other, let n = Self.writtenDown(said) {
+                // "put down collect the dry cleaning", "jot down call the plumber": the words to keep follow.
+                length = n
             } else if kind != .name, let n = Self.leading(framingPhrases, of: said) {
                 // "basically, …", "the gist is, …", "quick question, …", "I was wondering, …": words about the
                 // answer, not in it.
@@ -550,6 +553,17 @@ public struct OpenValueReader: Sendable {
         let trimmed = String(joined.drop(while: junk).reversed().drop(while: junk).reversed())
         return trimmed.isEmpty ? nil : trimmed
     }
+
+    /// The length of "put down", "write down", "jot down", "note down" before the words to keep ("put down
+    /// collect the dry cleaning"; "that" before a clause too: "write down that I owe Sam lunch"), or `nil`. Before a
+    /// determiner or a pronoun, what is put down is the thing itself: "put down the deposit for the flat" stays whole.
+    static func writtenDown(_ words: [String]) -> Int? {
+        guard words.count > 3, ["put", "write", "jot", "note"].contains(words[0]), words[1] == "down" else { return nil }
+        if words[2] == "that", clauseStarts.contains(words[3]) { return 3 }
+        return writtenDownObjects.contains(words[2]) ? nil : 2
+    }
+    static let writtenDownObjects: Set<String> = ["the", "a", "an", "my", "our", "your", "his", "her", "their", "this", "that",
+                                                  "these", "those", "some", "it", "them", "me", "us", "him", "as", "for", "on"]
 
     /// A yes that only answers being asked ("yeah, can I take ibuprofen …", "alright, here it is: …"): taken off
     /// all but a message, where it may be the words passed on ("yeah, I'm outside").
@@ -773,6 +787,8 @@ public struct OpenValueReader: Sendable {
         if at(i) == "that", let next = at(i + 1), clauseStarts.contains(next) {
             return i + 1
         }
+        // "say it was gorgeous but way too long": "say" before a clause reports it as "say that" would.
+        if verb == "say" || verb == "says", let next = at(i), clauseStarts.contains(next), at(i + 1) != nil { return i }
         if needsThat { return nil }
         if canTakeTo, at(i) == "to", at(i + 1) != nil { return i + 1 }
         return i

@@ -11,11 +11,15 @@ public enum RequestWords {
         "lets", "just", "quickly", "now", "actually", "and", "oh and", "so anyway", "anyway",
         // A hesitation heard as a word ("er" → "or") opens no request.
         "or",
+        // Words that only turn to the device ("listen, get tickets …", "sorry, what's on …", "go on, start …").
+        "listen", "look", "right", "right so", "go on", "sorry", "excuse me", "oh and also", "also",
     ].sorted { $0.split(separator: " ").count > $1.split(separator: " ").count }
 
     /// Closings after a request: "please", "thanks", "for me".
     public static let closings: [String] = [
         "please", "thanks", "thank you", "for me", "for me please", "please thanks", "right now", "now", "now please",
+        "ta", "cheers", "thanks a lot", "thank you very much", "thanks very much", "if you can", "if you could",
+        "when you can", "mate", "cheers mate", "thanks mate", "would you", "could you", "will you",
     ].sorted { $0.split(separator: " ").count > $1.split(separator: " ").count }
 
     /// The normalised request without disfluencies ("um order soup with soup chef" → "order soup with soup chef")

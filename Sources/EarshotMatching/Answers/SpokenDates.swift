@@ -156,6 +156,17 @@ public struct SpokenDates: Sendable {
                 let after = i + 2 < words.count && words[i + 1] == "after" && words[i + 2] == "next"
                 day = upcoming(weekday: weekday + 1, skippingToday: true, weekLater: after)
                 used.insert(i)
+                // "monday the 14th": the next 14th that is a Monday (a month after it is the month's own: "monday
+                // the 14th of december" is read at the month).
+                // Without "the", "first" is no day ("monday, first thing").
+                let j = i + 1 < words.count && words[i + 1] == "the" ? i + 2 : i + 1
+                if j < words.count, let d = Self.ordinalDays[words[j]], j == i + 2 || d > 1,
+                   j + 1 >= words.count || (words[j + 1] != "of" && Self.month(words[j + 1]) == nil && words[j + 1] != "thing"),
+                   let dated = nextDayOfMonth(d, weekday: weekday + 1) {
+                    day = dated
+                    used.insert(j)
+                    i = j
+                }
             } else if let month = Self.month(word) {
                 // "december 4", "december the 4th", "december 4 2027"
                 var j = i + 1
@@ -617,6 +628,20 @@ public struct SpokenDates: Sendable {
         let today = components(now)
         if day >= today.day { return (today.year, today.month, day) }
         return today.month == 12 ? (today.year + 1, 1, day) : (today.year, today.month + 1, day)
+    }
+
+    /// The next day numbered `day` that falls on `weekday` (1 = Sunday), within a year; `nil` when none does.
+    func nextDayOfMonth(_ day: Int, weekday: Int) -> (year: Int, month: Int, day: Int)? {
+        var candidate = nextDayOfMonth(day)
+        for _ in 0..<13 {
+            var parts = DateComponents()
+            (parts.year, parts.month, parts.day) = (candidate.year, candidate.month, candidate.day)
+            if let date = calendar.date(from: parts), components(date).day == day, calendar.component(.weekday, from: date) == weekday {
+                return candidate
+            }
+            candidate = candidate.month == 12 ? (candidate.year + 1, 1, day) : (candidate.year, candidate.month + 1, day)
+        }
+        return nil
     }
 
     func valid(_ moment: Moment) -> Bool {
