@@ -79,6 +79,21 @@ extension ActionVerbs {
         "flag": ["report"],
         // Switching a mode.
         "flip": ["switch", "change", "set", "turn"],
+        "flip_over": ["switch", "change", "set", "turn"],
+        // Changing a setting is setting it anew ("change how much I study each day"; nineteenth pass).
+        "change": ["set", "switch"],
+        // Keeping a thing to come back to is saving it (nineteenth pass).
+        "bookmark": ["save"],
+        "remember": ["save"],
+        // Querying someone is asking them (nineteenth pass).
+        "query": ["ask"],
+        // Revising what one learned is reviewing or practising it; working on a skill is practising it
+        // (nineteenth pass).
+        "revise": ["review", "practice"],
+        "work_on": ["practice"],
+        // Writing to someone is messaging them; popping a card in the post is sending it (nineteenth pass).
+        "write": ["message", "send"],
+        "pop": ["send", "post"],
     ]
 
     /// Whether one of a request's verb lemmas stands, in everyday use, for one of an intent's own `verbs`
