@@ -111,9 +111,9 @@ public struct AnswerReader: Sendable {
         }
     }
 
-    /// Where a statement of the speaker's own starts after position `start` ("…, I had a big lunch", "…, we're
-    /// having guests"): a subject the speaker is ("I", "we", "I'm" …) that opens no carrier ("I think …", "I'll
-    /// take …") and takes nothing back ("I mean …"). `nil` when there is none.
+    /// Where a statement of the speaker's own starts after position `start` ("…, I had a big lunch", "…, we have
+    /// guests"): a subject the speaker is ("I", "we", "I'm" …) that opens no carrier ("I think …", "I'll take …")
+    /// and takes nothing back ("I mean …"). `nil` when there is none.
     static func statement(in words: [String], after start: Int) -> Int? {
         guard start + 2 < words.count else { return nil }
         for i in (start + 1)..<(words.count - 1) where statementSubjects.contains(words[i]) {

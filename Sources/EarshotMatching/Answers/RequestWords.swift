@@ -12,7 +12,7 @@ public enum RequestWords {
         // A hesitation heard as a word ("er" → "or") opens no request.
         "or",
         // Words that only turn to the device ("listen, get tickets …", "sorry, what's on …", "go on, start …").
-        "listen", "look", "right", "right so", "go on", "sorry", "excuse me", "oh and also", "also",
+        "listen", "look", "right", "right so", "go on", "sorry", "excuse me", "also",
     ].sorted { $0.split(separator: " ").count > $1.split(separator: " ").count }
 
     /// Closings after a request: "please", "thanks", "for me".

@@ -157,8 +157,7 @@ public struct SpokenDates: Sendable {
                 day = upcoming(weekday: weekday + 1, skippingToday: true, weekLater: after)
                 used.insert(i)
                 // "monday the 14th": the next 14th that is a Monday (a month after it is the month's own: "monday
-                // the 14th of december" is read at the month).
-                // Without "the", "first" is no day ("monday, first thing").
+                // the 14th of december" is read at the month). Without "the", "first" is no day ("monday, first thing").
                 let j = i + 1 < words.count && words[i + 1] == "the" ? i + 2 : i + 1
                 if j < words.count, let d = Self.ordinalDays[words[j]], j == i + 2 || d > 1,
                    j + 1 >= words.count || (words[j + 1] != "of" && Self.month(words[j + 1]) == nil && words[j + 1] != "thing"),
