@@ -117,7 +117,7 @@ public struct AnswerReader: Sendable {
     static func statement(in words: [String], after start: Int) -> Int? {
         guard start + 2 < words.count else { return nil }
         for i in (start + 1)..<(words.count - 1) where statementSubjects.contains(words[i]) {
-            let rest = Array(words[i...])
+            let rest = words[i...]
             if carrierPhrases.contains(where: { rest.starts(with: $0) }) { continue }
             if OpenValueReader.correctingWords.contains(where: { rest.starts(with: $0) }) { continue }
             return i
