@@ -287,6 +287,53 @@ struct AnswerReaderTests {
     }
 }
 
+/// Answers read in the twentieth pass: agreement and refusal with a reason, going on with the list, a question of
+/// one's own, and one noun phrase naming one option.
+@Suite("Answers as people say them: twentieth pass")
+struct AnswerReaderTwentiethTests {
+    let reader = AnswerReader()
+
+    @Test("the thing offered agreed to is yes; a dismissal with a reason is no, alone it cancels", arguments: [
+        ("that's what I want", AnswerReader.Reply.yes), ("yeah that's the one", .yes),
+        ("forget it, that's too much", .no), ("never mind, I'll sort it out tomorrow", .no),
+    ])
+    func agreementAndDismissal(answer: String, expected: AnswerReader.Reply) {
+        #expect(reader.reply(answer) == expected)
+    }
+
+    @Test("'forget it' alone is a cancel, not only a no")
+    func dismissalAlone() {
+        #expect(reader.isCancel("forget it"))
+        #expect(!reader.isCancel("forget it, that's too much"))
+    }
+
+    @Test("going on with the list asks for more options", arguments: [
+        "read out some more", "carry on with the list", "and after that?", "got anything different?", "keep reading",
+    ])
+    func goingOn(answer: String) {
+        #expect(reader.reply(answer) == .moreOptions)
+    }
+
+    @Test("'carry on' alone still agrees")
+    func carryOn() {
+        #expect(reader.reply("carry on") == .yes)
+    }
+
+    @Test("a question of the speaker's own picks no position; a plain ordinal still does")
+    func ordinalInAQuestion() {
+        #expect(reader.ordinal("is there a lift to the second floor?", count: 3) == nil)
+        #expect(reader.ordinal("what's on the first floor", count: 3) == nil)
+        #expect(reader.ordinal("the second one please", count: 3) == 1)
+    }
+
+    @Test("one run of words, most of them one option's, names that option; two titles apart are two")
+    func oneNounPhrase() {
+        let options = [["Allergy Tablets", "allergy pills"], ["Blood Pressure Pills", "blood pressure medicine"], ["Vitamin D"]]
+        #expect(reader.choose("my blood pressure tablets", among: options) == .option(1))
+        #expect(reader.choose("blood pressure or allergy", among: options) == .several([0, 1]))
+    }
+}
+
 /// Requests with fillers and politeness (issue 18): fillers are no words anywhere; politeness is forgiven
 /// only by flexible matching.
 @Suite("Requests as people say them")
@@ -319,5 +366,12 @@ struct RequestWordsTests {
         #expect(RequestWords.withoutPoliteness("go on start a click track in backbeat cheers mate") == "start a click track in backbeat")
         // Fillers only: the Watch keeps them as words.
         #expect(RequestWords.withoutFillers("sorry whats on my shopping list in demo") == "sorry whats on my shopping list in demo")
+    }
+
+    @Test("thanks said at length closes no request on a flexible device (twentieth pass)")
+    func longThanks() {
+        #expect(RequestWords.withoutPoliteness("check my ride with curbside many thanks") == "check my ride with curbside")
+        #expect(RequestWords.withoutPoliteness("order soup with soup chef please and thank you") == "order soup with soup chef")
+        #expect(RequestWords.withoutFillers("order soup with soup chef please and thank you") == "order soup with soup chef please and thank you")
     }
 }

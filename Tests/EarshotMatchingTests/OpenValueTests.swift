@@ -190,6 +190,12 @@ struct OpenValueTests {
         ("Monday the fourteenth, I'm home all day", "2026-12-14", "Monday, December 14"),
         ("Friday the first", "2027-01-01", "Friday, January 1, 2027"),
         ("Monday, first thing", "2026-11-30", "Monday, November 30"),
+        // Holidays on a fixed day, and a weekday next to a day named (twentieth pass).
+        ("Christmas Eve at six", "2026-12-24T18:00", "Thursday, December 24 at 6 PM"),
+        ("New Year's Day", "2027-01-01", "Friday, January 1, 2027"),
+        ("the Monday after Christmas", "2026-12-28", "Monday, December 28"),
+        ("the Friday before December the eleventh", "2026-12-04", "Friday, December 4"),
+        ("the Tuesday after next", "2026-12-08", "Tuesday, December 8"),
     ])
     func dates(answer: String, id: String, title: String) {
         let value = reader.read(answer, as: .date)
@@ -321,6 +327,30 @@ struct OpenValueTests {
     @Test("what is no date", arguments: ["whenever", "soon", "February the thirtieth", "I don't know", ""])
     func notDates(answer: String) {
         #expect(reader.read(answer, as: .date) == nil)
+    }
+
+    @Test("a question of the speaker's own holds no value: its days and numbers are not the answer", arguments: [
+        ("what's the weather like tomorrow", ParameterType.date), ("hang on, is it going to rain later", .date),
+        ("what time do you close tonight", .date), ("how busy is it tonight", .integer),
+        ("are they open on Sundays", .date), ("how long does pasta take, ten minutes?", .duration),
+        ("what's than whether ninety", .currency), ("do you know if it'll snow tomorrow", .date),
+    ])
+    func questionsBack(answer: String, type: ParameterType) {
+        #expect(reader.read(answer, as: type) == nil)
+    }
+
+    @Test("'how about', 'what about', a question settled by a value, and 'could you make it' are answers", arguments: [
+        ("how about ten", ParameterType.integer, "10"), ("what about Friday", .date, "2026-11-27"),
+        ("what was it, call it twelve fifty", .currency, "12.50"), ("could you make it Friday", .date, "2026-11-27"),
+        ("what if we say six", .integer, "6"), ("is ten okay", .integer, "10"),
+    ])
+    func answersThatAsk(answer: String, type: ParameterType, expected: String) {
+        #expect(reader.read(answer, as: type)?.id == expected)
+    }
+
+    @Test("a question said as a dictated string is kept")
+    func questionDictated() {
+        #expect(reader.read("what time is the match on Saturday", as: .string)?.id == "what time is the match on Saturday")
     }
 
     @Test("durations", arguments: [
@@ -597,6 +627,21 @@ struct OpenValueTests {
         ("say the ending dragged", "What did you think of it?", "Review review", "the ending dragged"),
     ])
     func writtenDownAndSaid(answer: String, question: String, asking: String, expected: String) {
+        #expect(reader.read(answer, as: .string, question: question, asking: asking)?.id == expected)
+    }
+
+    @Test("words that frame a dictated string are taken off: a heads-up, a worry, a word for what is said (twentieth pass)", arguments: [
+        ("what about an old kettle", "What are you throwing away?", "Thing thing", "an old kettle"),
+        ("the phrase I need is how much is the train", "What should I translate?", "Phrase phrase", "how much is the train"),
+        ("ask them whether I can take it with food", "What would you like to ask?", "Question question", "whether I can take it with food"),
+        ("the podcast's name is Night Shift Stories", "What's the show called?", "Name name", "Night Shift Stories"),
+        ("I'm hoping for The Glass Hotel", "Which book would you like?", "Title bookTitle", "The Glass Hotel"),
+        ("just so you know, the zip sticks a bit", "What should the cleaners know?", "Note note", "the zip sticks a bit"),
+        ("aw, well done for tidying up", "What should the cheer say?", "Message message", "well done for tidying up"),
+        ("I'm afraid the chain keeps slipping", "What's wrong with the bike?", "Problem problem", "the chain keeps slipping"),
+        ("I'm curious how old the big clock is", "What would you like to ask the curator?", "Question question", "how old the big clock is"),
+    ])
+    func framedDictation(answer: String, question: String, asking: String, expected: String) {
         #expect(reader.read(answer, as: .string, question: question, asking: asking)?.id == expected)
     }
 

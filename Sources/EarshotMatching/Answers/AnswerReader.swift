@@ -50,13 +50,26 @@ public struct AnswerReader: Sendable {
     ///
     /// The longest form said wins where forms overlap ("iced coffee" is not "coffee"), a plural counts
     /// ("two lattes"), and when no whole form is said, a word only one option has does ("the tomato one",
-    /// "the chicken one"). Two different options named → ``Choice/several(_:)``.
+    /// "the chicken one"). Two different options named → ``Choice/several(_:)``. When nothing is named, everyday
+    /// words for the same thing are tried (``AnswerWords/everydayEquivalents``: "my house" names Home, "a toilet"
+    /// Restrooms, "a big one" Extra Large).
     ///
     /// `ignoring`: words that name what is asked rather than one option (the parameter's title, "trail" for
     /// "Which trail?"): said alone they pick no option, even when only one option's title holds them
     /// ("what other trails are there" does not choose Dipsea Trail).
     public func choose(_ text: String, among options: [[String]], ignoring: Set<String> = []) -> Choice {
-        let words = Self.contentWords(text)
+        let choice = choose(Self.contentWords(text), among: options, ignoring: ignoring)
+        guard choice == .none else { return choice }
+        // Nothing named: the same words and forms with everyday equivalents made one ("grandfather" is "grandpa").
+        let everyday: (String) -> String = { text in
+            Self.contentWords(text).map { AnswerWords.everydayEquivalents[$0] ?? $0 }.joined(separator: " ")
+        }
+        let words = Self.contentWords(text).map { AnswerWords.everydayEquivalents[$0] ?? $0 }
+        guard words != Self.contentWords(text) else { return .none }
+        return choose(words, among: options.map { $0.map(everyday) }, ignoring: ignoring)
+    }
+
+    private func choose(_ words: [String], among options: [[String]], ignoring: Set<String>) -> Choice {
         guard !words.isEmpty, words.count <= Self.longestAnswer else { return .none }
         let forms = options.map { $0.map(Normalizer.normalize).filter { !$0.isEmpty }.map { $0.split(separator: " ").map(String.init) } }
         // A whole answer that is a form (carriers aside) is that option, whatever else could be read into it.
@@ -75,17 +88,26 @@ public struct AnswerReader: Sendable {
         if chosen.isEmpty {
             // No whole title: a word that only one option has ("the tomato one").
             let distinctive = Self.distinctiveWords(forms)
+            // Every word one option has, describing or not: "my blood pressure tablets" (below).
+            var wordsOfOptions: [Mention] = []
             for (position, word) in words.enumerated() where !ignoring.contains(word) && !ignoring.contains(where: { Self.isPlural(word, of: $0) }) {
                 for (option, optionWords) in distinctive.enumerated() where optionWords.contains(Self.singular(word, in: optionWords)) {
+                    // "what are the other places": the kind of thing asked, not the option "my place".
+                    if position > 0, ["other", "different"].contains(words[position - 1]) { continue }
+                    let mention = Mention(start: position, length: 1, characters: word.count, option: option, exact: false)
+                    wordsOfOptions.append(mention)
                     // "the blue bag by the door" names no "blue suit": a word that only describes in every form
                     // of the option describes something else when a word the option lacks follows it.
                     if Self.describesOther(word, at: position, in: words, forms: forms[option]) { continue }
-                    // "what are the other places": the kind of thing asked, not the option "my place".
-                    if position > 0, ["other", "different"].contains(words[position - 1]) { continue }
-                    mentions.append(Mention(start: position, length: 1, characters: word.count, option: option, exact: false))
+                    mentions.append(mention)
                 }
             }
             chosen = Self.select(mentions)
+            // "my blood pressure tablets": one run of words, most of them one option's ("blood pressure"), the rest
+            // another's ("tablets" of Allergy Tablets), names the option with the most of them.
+            if Set(chosen.map(\.option)).count > 1, let one = Self.mostNamedInOneRun(wordsOfOptions) {
+                chosen = wordsOfOptions.filter { $0.option == one }
+            }
         }
         // "not a bowl", "without oat milk": a value said only after a negation is not chosen; beside another
         // one it is not named either ("not the tomato, the chowder", "the yoga one, I can't do spin today").
@@ -109,6 +131,17 @@ public struct AnswerReader: Sendable {
         case 1: return .option(named.first!)
         default: return .several(named.sorted())
         }
+    }
+
+    /// The option with the most of `mentions` when they are one run of words with no gap ("blood pressure
+    /// tablets"), at least two of them its own; `nil` when there is a gap or a tie.
+    static func mostNamedInOneRun(_ mentions: [Mention]) -> Int? {
+        let sorted = mentions.sorted { $0.start < $1.start }
+        guard Set(sorted.map(\.option)).count > 1,
+              zip(sorted, sorted.dropFirst()).allSatisfy({ $0.start + $0.length == $1.start }) else { return nil }
+        let counts = Dictionary(sorted.map { ($0.option, $0.length) }, uniquingKeysWith: +)
+        guard let most = counts.values.max(), most >= 2, counts.values.filter({ $0 == most }).count == 1 else { return nil }
+        return counts.first { $0.value == most }?.key
     }
 
     /// Where a statement of the speaker's own starts after position `start` ("…, I had a big lunch", "…, we have
@@ -142,6 +175,8 @@ public struct AnswerReader: Sendable {
     public func ordinal(_ text: String, count: Int) -> Int? {
         let words = Self.contentWords(text)
         guard words.count <= Self.longestAnswer else { return nil }
+        // "is there a lift to the second floor?": a question of the speaker's own picks nothing.
+        guard !OpenValueReader.asksBack(words) else { return nil }
         let core = Self.core(words)
         var positions: Set<Int> = []
         // The whole answer: "2", "second", "last".
@@ -216,6 +251,9 @@ public struct AnswerReader: Sendable {
             }
         }
         if Self.emphaticNo.contains(where: { words.count >= $0.count && Array(words.prefix($0.count)) == $0 }) { return .no }
+        // "forget it, that's too dear", "never mind, I'll do it later": a dismissal with a reason after it is a no
+        // (said alone, it cancels: ``isCancel(_:)``).
+        if Self.dismissals.contains(where: { words.count > $0.count && words.starts(with: $0) }) { return .no }
         let no = Self.contains(rest, anyOf: Self.noWords)
         // A yes phrase right after a negation is part of the no: "wait, no, don't order it".
         let saidYes = Self.contains(rest, anyOf: Self.yesWords) { $0 == 0 || !Self.negations.contains(rest[$0 - 1]) }
@@ -555,6 +593,10 @@ public struct AnswerReader: Sendable {
         "are there any more", "is there any more", "are there any others",
         // The next of the list: "the next ones", "next lot" ("next few": ``asksForTheNext(_:)``).
         "next ones", "next lot", "next batch", "next bunch", "next options", "next choices",
+        // Going on with the reading: "read out some more", "carry on with the list", "and after that?".
+        "read out some more", "read out more", "read me some more", "read me more", "carry on with the list",
+        "carry on reading", "keep reading", "go on with the list", "continue the list", "continue with the list",
+        "and after that", "what comes next", "what comes after that", "anything different", "something other",
     ])
     /// Whether `words` ask for the next few options: "next few please", "the next few", "next few options"; not
     /// "in the next few days", which is a time.
@@ -592,6 +634,7 @@ public struct AnswerReader: Sendable {
                                  "place it", "reserve it", "post it", "submit it",
                                  "sounds great", "sounds lovely", "sounds nice", "sounds perfect", "sounds fine", "sounds right"])
     /// A strong yes word before "not" is a strong no ("definitely not", "of course not").
+    static let dismissals = split(["forget it", "forget that", "forget about it", "never mind", "nevermind"])
     static let emphaticNo = split(["definitely not", "absolutely not", "certainly not", "of course not", "surely not"])
     static let yesLeads: Set<String> = ["yes", "yeah", "yea", "yep", "yup", "ya", "yah", "sure", "absolutely",
                                         "definitely", "certainly", "correct", "right", "ok", "okay", "alright", "perfect",

@@ -57,6 +57,9 @@ public enum AnswerWords {
         "uh huh", "mm hmm", "mhm", "yes please", "please", "it is", "that is it", "thats it", "it does", "good",
         "place the order", "place it", "send it", "order it", "book it", "proceed", "continue", "carry on",
         "you bet", "totally", "sounds lovely", "sounds nice", "sounds fine", "sounds perfect",
+        // The thing offered, agreed to: "that's what I want", "that's the one".
+        "thats what i want", "thats what i wanted", "thats what i need", "that is what i want", "just what i wanted",
+        "thats the 1", "thats the plan",
         // Agreement given with "then" ("go on then", "OK then"); "go on" alone asks for more options.
         "go on then", "ok then", "okay then", "alright then", "all right then", "fine then", "yes then", "yeah then",
     ]
@@ -87,8 +90,36 @@ public enum AnswerWords {
         "the rest", "show me more", "give me more options", "more of them", "none of those", "none of them",
         "a few more", "some more", "any more",
         "neither", "something different", "different options", "any more", "any more options", "are there any more",
-        "do you have any more", "got any more", "anymore", "any others",
+        "do you have any more", "got any more", "anymore", "any others", "after that", "what else after that",
     ]
+
+    /// Everyday words for one thing, each to the word it is read as when no option is named otherwise ("my house"
+    /// for Home, "the loo" for Restrooms, "my grandfather" for Grandpa Joe, "a big one" for Extra Large). Options'
+    /// forms are read through it too, so either word may be the title's.
+    public static let everydayEquivalents: [String: String] = {
+        let groups: [[String]] = [
+            ["home", "house", "flat", "apartment"],
+            ["grandpa", "grandfather", "grandad", "granddad", "gramps", "grandpop"],
+            ["grandma", "grandmother", "gran", "granny", "nan", "nana", "nanna"],
+            ["mom", "mum", "mother", "mommy", "mummy", "mam"],
+            ["dad", "father", "daddy", "papa"],
+            ["large", "big"],
+            ["small", "little", "tiny"],
+            ["restroom", "restrooms", "toilet", "toilets", "loo", "bathroom", "bathrooms", "washroom", "lavatory", "wc"],
+            ["office", "workplace"],
+            ["shop", "store", "shops", "stores"],
+            ["movie", "film", "movies", "films"],
+            ["tv", "telly", "television"],
+            ["trash", "rubbish", "garbage"],
+            ["truck", "lorry"],
+            ["cafe", "cafeteria", "canteen"],
+            ["bike", "bicycle", "bikes", "bicycles"],
+            ["kid", "child", "kids", "children"],
+        ]
+        var table: [String: String] = [:]
+        for group in groups { for word in group.dropFirst() where !word.contains(" ") { table[word] = group[0] } }
+        return table
+    }()
 
     /// Core requests to stop the conversation, as people say them ("um, never mind", "cancel the order").
     public static let cancelPhrases: [String] = [

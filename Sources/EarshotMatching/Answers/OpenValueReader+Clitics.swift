@@ -4,7 +4,13 @@ extension OpenValueReader {
     /// Typed answers are written that way; without the split the value's word is lost ("ninetys"). Other
     /// words keep their apostrophes ("we're", "don't", "o'clock").
     static func splittingClitics(_ text: String) -> String {
-        text.split(separator: " ", omittingEmptySubsequences: false).map { token -> String in
+        let tokens = text.split(separator: " ", omittingEmptySubsequences: false)
+        return tokens.indices.map { index -> String in
+            let token = tokens[index]
+            // "New Year's Day" is a holiday's name, not "new year is day".
+            if index > 0, Normalizer.normalize(String(tokens[index - 1])) == "new", Normalizer.normalize(String(token)) == "years" {
+                return String(token)
+            }
             let isMark: (Character) -> Bool = { ($0.isPunctuation || $0.isSymbol) && !isApostrophe($0) }
             let lead = token.prefix(while: isMark)
             let core = token.dropFirst(lead.count).reversed().drop(while: isMark).reversed()

@@ -36,7 +36,8 @@ public struct OpenValue: Sendable, Equatable {
 /// - boolean: yes or no as ``AnswerReader/reply(_:)`` hears them ("true" / "false").
 ///
 /// An answer with two numbers where one is wanted ("seven or eight"), or none, is no value: `nil`; unless the
-/// second settles the first ("just under four, call it three point eight", "six, no, six and a half").
+/// second settles the first ("just under four, call it three point eight", "six, no, six and a half"). A question
+/// of the speaker's own ("what's the weather like tomorrow", ``asksBack(_:)``) holds no value but a string.
 public struct OpenValueReader: Sendable {
     public var now: Date
     public var timeZone: TimeZone
@@ -63,6 +64,9 @@ public struct OpenValueReader: Sendable {
         // A ramble is no answer: past ``AnswerReader/longestAnswer`` words (``longestDictation`` for a string).
         let words = AnswerReader.contentWords(text)
         guard words.count <= (type == .string ? Self.longestDictation : AnswerReader.longestAnswer) else { return nil }
+        // "what's the weather like tomorrow", "is it going to rain later": a question of the speaker's own, whose
+        // days and numbers are not the value asked for (a string keeps what was dictated, questions too).
+        if type != .string, type != .boolean, Self.asksBack(words) { return nil }
         // "not today, tomorrow at two", "not ten, twelve": a value taken back at the start, then the one meant.
         if Self.takesBack(type),
            let meant = Self.afterNegatedValue(words, read: { read($0.joined(separator: " "), as: type, question: question, asking: asking) }) {
@@ -447,8 +451,9 @@ public struct OpenValueReader: Sendable {
             changed = false
             let said = words(0..<tokens.count)
             var length: Int?
-            if said.count > 2, said[0] == "how", said[1] == "about" {
-                // "how about …" only suggests: a name's own carrier may follow ("how about just Groceries").
+            if said.count > 2, ["how", "what"].contains(said[0]), said[1] == "about" {
+                // "how about …", "what about …" only suggest: a name's own carrier may follow ("how about just
+                // Groceries"); "what about a broken umbrella" asks where the umbrella goes.
                 tokens.removeFirst(2)
                 changed = true
                 continue
@@ -458,7 +463,7 @@ public struct OpenValueReader: Sendable {
                 tokens.removeFirst(n)
                 changed = true
                 continue
-            } else if let n = Self.leading(namingPhrases, of: said) {
+            } else if let n = Self.leading(namingPhrases, of: said) ?? Self.possessiveNaming(said) {
                 length = n
             } else if let n = Self.leading(namingClitics, of: said), tokens[n - 1].raw.contains(where: Self.isApostrophe),
                       !Self.namingParticiples.contains(said[n]) {
@@ -479,8 +484,9 @@ public struct OpenValueReader: Sendable {
                 if let m = Self.leading(nameCarriers, of: Array(said.dropFirst(n))), n + m < tokens.count, uncapitalized(n + m) {
                     length = n + m
                 }
-            } else if kind != .name, let n = isCarrier(said, nouns: frame.subject, pronoun: false) {
-                // "the message is …", "the problem is …": the parameter's own name.
+            } else if kind != .name, let n = isCarrier(said, nouns: frame.subject.union(Self.speechNouns), pronoun: false) {
+                // "the message is …", "the problem is …": the parameter's own name; "the sentence I need is …",
+                // "the question is …": a word for what is said.
                 length = n
             } else if kind == .name, !titleCased, let n = Self.leading(nameCarriers, of: said), uncapitalized(n) {
                 // "I'm looking for …", "something like …", "I'd go with …", "put it down as …", "let's say …":
@@ -497,6 +503,9 @@ public struct OpenValueReader: Sendable {
             } else if kind != .name, let n = Self.leading(framingPhrases, of: said) {
                 // "basically, …", "the gist is, …", "quick question, …", "I was wondering, …": words about the
                 // answer, not in it.
+                length = n
+            } else if kind == .other, let n = Self.leading(reportFraming, of: said) {
+                // "afraid the back tyre is flat", "unfortunately the door won't lock": the report follows.
                 length = n
             } else if kind == .message, let n = speechCarrier(said, needsThat: false) {
                 length = n
@@ -522,7 +531,9 @@ public struct OpenValueReader: Sendable {
                 echoed = true
             }
             // "please, no starch on the collars": politeness opens the answer as it closes it (below).
-            if !changed, let first = tokens.first?.word, ["oh", "well", "so", "okay", "ok", "like"].contains(first)
+            // "aw, well done …": "well done" is praise, not an opener.
+            if !changed, let first = tokens.first?.word,
+               ["oh", "well", "so", "okay", "ok", "like", "aw", "aww", "ooh"].contains(first) && !(first == "well" && tokens[1].word == "done")
                 || first == "please" && !titleCased || kind != .message && Self.answeringOpeners.contains(first) {
                 tokens.removeFirst()
                 changed = true
@@ -589,6 +600,11 @@ public struct OpenValueReader: Sendable {
         "id like to know", "i would like to know", "i want to know", "i wanna know", "i need to know", "id love to know",
         "how do you say", "how do i say", "how would you say", "how would i say", "how would one say",
         "honestly", "to be honest", "to be fair", "frankly", "truthfully", "in all honesty",
+        // Telling, or wondering: "just a heads up, …", "just so you know, …", "I'm curious who painted …".
+        "just a heads up", "a heads up", "heads up", "just so you know", "just to let you know", "just letting you know",
+        "fyi", "for your information", "im curious", "i am curious", "i was curious", "just curious",
+        "what i need is", "what i want is", "what i want to say is", "what i need to say is", "what id like to say is",
+        "all i want to say is",
     ].map { Normalizer.normalize($0).split(separator: " ").map(String.init) }.sorted { $0.count > $1.count }
 
     /// "just say …", "please say …", "can you say …" opening a note or description: what follows is the value
@@ -600,11 +616,11 @@ public struct OpenValueReader: Sendable {
         return lead.count + 1
     }
 
-    /// "tell them …", "let them know …" opening a note or report for others (a pronoun, not a name: "tell mom
+    /// "tell them …", "ask them …", "let them know …" opening a note or report for others (a pronoun, not a name: "tell mom
     /// …" may be the thing itself): what follows is the value.
     static func toldThem(_ words: [String]) -> Int? {
         guard words.count > 2, ["them", "him", "her"].contains(words[1]) else { return nil }
-        if words[0] == "tell" { return 2 }
+        if words[0] == "tell" || words[0] == "ask" { return 2 }
         if words[0] == "let", words.count > 3, words[2] == "know" { return words.count > 4 && words[3] == "that" ? 4 : 3 }
         return nil
     }
@@ -633,6 +649,7 @@ public struct OpenValueReader: Sendable {
     /// …", "I'd go with …", "let's say …", "put it down as …", "it'd be …", "can I get …". The name follows.
     static let nameCarriers: [[String]] = [
         "im looking for", "i am looking for", "i was looking for", "looking for", "im after", "i am after",
+        "im hoping for", "i am hoping for", "i was hoping for", "hoping for", "im hoping to get", "i was hoping to get",
         "do you have", "have you got", "can i get", "can i have", "could i get", "could i have", "can i borrow",
         "could i borrow", "id like", "i would like", "i want", "i need", "ill take", "ill have", "ill go with",
         "ill go for", "i will go with", "id go with", "i would go with", "id go for", "id pick", "lets go with",
@@ -703,13 +720,38 @@ public struct OpenValueReader: Sendable {
         guard let noun = at(i), nouns.contains(noun) else { return nil }
         i += 1
         if let next = at(i), nouns.contains(next) { i += 1 }
+        // "the sentence I need is …", "the question I have is …".
+        if let clause = relativeClauses.first(where: { words.count > i + $0.count && Array(words[i..<(i + $0.count)]) == $0 }) {
+            i += clause.count
+        }
         return copula(words, from: i)
+    }
+
+    /// Words for what is said, which open a dictated string before "is": "the sentence I need is …", "the
+    /// question is …", "the words are …".
+    static let speechNouns: Set<String> = ["sentence", "phrase", "question", "message", "note", "words", "line"]
+    /// What the speaker says of the thing before "is": "the phrase I need is …", "the question I have is …".
+    static let relativeClauses: [[String]] = [
+        "i need", "i want", "id like", "i have", "ive got", "i need to say", "i want to say", "i need translated",
+        "i want translated", "i want to ask", "i need to ask",
+    ].map { Normalizer.normalize($0).split(separator: " ").map(String.init) }.sorted { $0.count > $1.count }
+    /// Words that open a report of something wrong: "afraid the back tyre is flat", "sadly the lid is cracked".
+    static let reportFraming: [[String]] = [
+        "im afraid", "i am afraid", "afraid", "unfortunately", "sadly", "bad news", "the bad news is",
+    ].map { Normalizer.normalize($0).split(separator: " ").map(String.init) }.sorted { $0.count > $1.count }
+
+    /// The length of "the show's name is", "the book's title is" (normalised "the shows name is") before a name, or
+    /// `nil`.
+    static func possessiveNaming(_ words: [String]) -> Int? {
+        guard words.count > 4, words[0] == "the", words[1].hasSuffix("s"), ["name", "title"].contains(words[2]),
+              words[3] == "is" else { return nil }
+        return 4
     }
 
     /// The end of "is", "was", "should be", "would be", "will be" at `start`, or `nil`.
     private static func copula(_ words: [String], from start: Int) -> Int? {
         guard start < words.count else { return nil }
-        if ["is", "was"].contains(words[start]) { return start + 1 }
+        if ["is", "was", "are"].contains(words[start]) { return start + 1 }
         if start + 1 < words.count, ["should", "would", "will", "could"].contains(words[start]), words[start + 1] == "be" { return start + 2 }
         return nil
     }

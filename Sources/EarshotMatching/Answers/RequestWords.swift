@@ -20,6 +20,8 @@ public enum RequestWords {
         "please", "thanks", "thank you", "for me", "for me please", "please thanks", "right now", "now", "now please",
         "ta", "cheers", "thanks a lot", "thank you very much", "thanks very much", "if you can", "if you could",
         "when you can", "mate", "cheers mate", "thanks mate", "would you", "could you", "will you",
+        "many thanks", "please and thanks", "please and thank you", "thanks so much", "thank you so much",
+        "much appreciated", "ta very much",
     ].sorted { $0.split(separator: " ").count > $1.split(separator: " ").count }
 
     /// The normalised request without disfluencies ("um order soup with soup chef" → "order soup with soup chef")

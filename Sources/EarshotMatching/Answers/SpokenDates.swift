@@ -156,6 +156,13 @@ public struct SpokenDates: Sendable {
                 let after = i + 2 < words.count && words[i + 1] == "after" && words[i + 2] == "next"
                 day = upcoming(weekday: weekday + 1, skippingToday: true, weekLater: after)
                 used.insert(i)
+                // "the saturday after christmas", "the friday before december the 4th": that weekday next to the day
+                // named after it.
+                if !after, i + 2 < words.count, ["after", "before"].contains(words[i + 1]),
+                   let base = self.day(Array(words[(i + 2)...])),
+                   let near = nearest(weekday: weekday + 1, words[i + 1] == "after" ? 1 : -1, from: base) {
+                    return near
+                }
                 // "monday the 14th": the next 14th that is a Monday (a month after it is the month's own: "monday
                 // the 14th of december" is read at the month). Without "the", "first" is no day ("monday, first thing").
                 let j = i + 1 < words.count && words[i + 1] == "the" ? i + 2 : i + 1
@@ -404,6 +411,15 @@ public struct SpokenDates: Sendable {
                 i += 1
                 continue
             }
+            // "Christmas Eve", "New Year's Day", "Halloween": holidays on a fixed day, said as that day.
+            if let (length, day) = holidays.lazy.compactMap({ holiday -> (Int, [String])? in
+                words.count >= i + holiday.words.count && Array(words[i..<(i + holiday.words.count)]) == holiday.words
+                    ? (holiday.words.count, holiday.day) : nil
+            }).first {
+                out += day
+                i += length
+                continue
+            }
             if word == "o", i + 1 < words.count, words[i + 1] == "clock" {
                 out.append("oclock")
                 i += 2
@@ -414,6 +430,18 @@ public struct SpokenDates: Sendable {
         }
         return out
     }
+
+    /// Holidays on a fixed day (normalised words, longest first) and that day as a month and a number.
+    static let holidays: [(words: [String], day: [String])] = {
+        let named: [String: String] = [
+            "christmas eve": "december 24", "christmas day": "december 25", "christmas": "december 25",
+            "boxing day": "december 26", "new years eve": "december 31", "new years day": "january 1",
+            "new years": "january 1", "halloween": "october 31", "valentines day": "february 14",
+            "st patricks day": "march 17", "saint patricks day": "march 17", "independence day": "july 4",
+        ]
+        let split: (String) -> [String] = { $0.split(separator: " ").map(String.init) }
+        return named.map { (words: split($0.key), day: split($0.value)) }.sorted { ($0.words.count, $0.words.joined()) > ($1.words.count, $1.words.joined()) }
+    }()
 
     static func ordinalWord(_ day: Int) -> String {
         ordinalDays.first { $0.value == day && !$0.key.contains(" ") }?.key
@@ -639,6 +667,22 @@ public struct SpokenDates: Sendable {
                 return candidate
             }
             candidate = candidate.month == 12 ? (candidate.year + 1, 1, day) : (candidate.year, candidate.month + 1, day)
+        }
+        return nil
+    }
+
+    /// The first `weekday` (1 = Sunday) after `base` (`direction` 1) or before it (-1), never `base` itself.
+    func nearest(weekday: Int, _ direction: Int, from base: (year: Int, month: Int, day: Int)) -> (year: Int, month: Int, day: Int)? {
+        var parts = DateComponents()
+        (parts.year, parts.month, parts.day) = (base.year, base.month, base.day)
+        guard var date = calendar.date(from: parts) else { return nil }
+        for _ in 0..<7 {
+            guard let next = calendar.date(byAdding: .day, value: direction, to: date) else { return nil }
+            date = next
+            if calendar.component(.weekday, from: date) == weekday {
+                let c = components(date)
+                return (c.year, c.month, c.day)
+            }
         }
         return nil
     }
