@@ -21,9 +21,10 @@ extension ActionVerbs {
         "close_out": ["end", "stop", "finish", "close"],
         // Writing down what happened.
         "note": ["log", "record"],
-        "note_down": ["log", "record"],
-        "write_down": ["log", "record"],
-        "jot_down": ["log", "record"],
+        // Noting something down is also leaving a note, or keeping it for later (twentieth pass).
+        "note_down": ["log", "record", "note", "save"],
+        "write_down": ["log", "record", "note", "save"],
+        "jot_down": ["log", "record", "note", "save"],
         "track": ["log", "record"],
         "enter": ["log", "record"],
         // Making something last longer or hold more.
@@ -69,7 +70,7 @@ extension ActionVerbs {
         "hunt_down": ["find", "search"],
         "track_down": ["find", "search"],
         // Reminding: "ping me", "nudge me" (eleventh pass).
-        "ping": ["remind"],
+        "ping": ["remind", "message"],
         "nudge": ["remind"],
         // Borrowing something from a business is renting or hiring it (eighteenth pass).
         "borrow": ["rent", "hire"],
@@ -93,7 +94,37 @@ extension ActionVerbs {
         "work_on": ["practice"],
         // Writing to someone is messaging them; popping a card in the post is sending it (nineteenth pass).
         "write": ["message", "send"],
-        "pop": ["send", "post"],
+        "pop": ["send", "post", "add"],
+        // (Twentieth pass.) Settling on or opting for something is choosing it.
+        "settle_on": ["choose", "pick", "select"],
+        "opt_for": ["choose", "pick", "select"],
+        // Picking something up from a shop is buying it; joining a class is booking it.
+        "pick_up": ["buy"],
+        "join": ["book"],
+        // Timing something, or counting down, starts a timer.
+        "time": ["start"],
+        "count_down": ["start"],
+        // Passing word on, contacting or texting someone is messaging them; warning them leaves a note.
+        "pass": ["send", "message"],
+        "pass_on": ["send", "message"],
+        "relay": ["send", "message"],
+        "contact": ["message"],
+        "text": ["message", "send"],
+        "warn": ["note", "message"],
+        // Alerting someone about a thing to come reminds them of it.
+        "alert": ["remind"],
+        // Pricing a trip is checking what it costs; a quote too.
+        "price": ["check", "estimate"],
+        "quote": ["check", "estimate"],
+        // Returning a thing to its owner is bringing it back.
+        "return": ["bring_back", "deliver"],
+        // Sticking something on a list adds it there.
+        "stick": ["add", "save"],
+        // Writing up what one thought is reviewing it.
+        "write_up": ["review", "post"],
+        // Putting money in is topping up.
+        "deposit": ["add", "top_up", "fund", "load"],
+        "recharge": ["top_up", "add", "reload"],
     ]
 
     /// Whether one of a request's verb lemmas stands, in everyday use, for one of an intent's own `verbs`
