@@ -58,15 +58,14 @@ public struct AnswerReader: Sendable {
     /// "Which trail?"): said alone they pick no option, even when only one option's title holds them
     /// ("what other trails are there" does not choose Dipsea Trail).
     public func choose(_ text: String, among options: [[String]], ignoring: Set<String> = []) -> Choice {
-        let choice = choose(Self.contentWords(text), among: options, ignoring: ignoring)
+        let said = Self.contentWords(text)
+        let choice = choose(said, among: options, ignoring: ignoring)
         guard choice == .none else { return choice }
         // Nothing named: the same words and forms with everyday equivalents made one ("grandfather" is "grandpa").
-        let everyday: (String) -> String = { text in
-            Self.contentWords(text).map { AnswerWords.everydayEquivalents[$0] ?? $0 }.joined(separator: " ")
-        }
-        let words = Self.contentWords(text).map { AnswerWords.everydayEquivalents[$0] ?? $0 }
-        guard words != Self.contentWords(text) else { return .none }
-        return choose(words, among: options.map { $0.map(everyday) }, ignoring: ignoring)
+        let everyday: ([String]) -> [String] = { $0.map { AnswerWords.everydayEquivalents[$0] ?? $0 } }
+        let words = everyday(said)
+        guard words != said else { return .none }
+        return choose(words, among: options.map { $0.map { everyday(Self.contentWords($0)).joined(separator: " ") } }, ignoring: ignoring)
     }
 
     private func choose(_ words: [String], among options: [[String]], ignoring: Set<String>) -> Choice {
@@ -634,8 +633,9 @@ public struct AnswerReader: Sendable {
                                  "place it", "reserve it", "post it", "submit it",
                                  "sounds great", "sounds lovely", "sounds nice", "sounds perfect", "sounds fine", "sounds right"])
     /// A strong yes word before "not" is a strong no ("definitely not", "of course not").
-    static let dismissals = split(["forget it", "forget that", "forget about it", "never mind", "nevermind"])
     static let emphaticNo = split(["definitely not", "absolutely not", "certainly not", "of course not", "surely not"])
+    /// Core cancels that open a no when a reason follows them ("forget it, that's too dear").
+    static let dismissals = split(["forget it", "forget that", "forget about it", "never mind", "nevermind"])
     static let yesLeads: Set<String> = ["yes", "yeah", "yea", "yep", "yup", "ya", "yah", "sure", "absolutely",
                                         "definitely", "certainly", "correct", "right", "ok", "okay", "alright", "perfect",
                                         "great", "fine", "affirmative", "exactly", "uh"]
