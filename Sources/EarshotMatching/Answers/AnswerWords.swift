@@ -5,6 +5,12 @@
 /// language model can hold them too (``spokenCarriers``, ``spokenFillers`` … are the same lists written as
 /// words a dictionary has).
 public enum AnswerWords {
+    /// Each phrase's normalised words (``Normalizer/normalize(_:)``), longest phrase first: the form the readers
+    /// match phrases in ("call it", "let's say" → `["lets", "say"]`).
+    static func phrases(_ list: [String]) -> [[String]] {
+        list.map { Normalizer.normalize($0).split(separator: " ").map(String.init) }.sorted { $0.count > $1.count }
+    }
+
     /// Hesitations, dropped wherever they are: "um, the tomato one" = "the tomato one".
     public static let fillers: Set<String> = ["um", "umm", "uh", "uhh", "er", "erm", "uhm", "hmm", "hm", "mm", "ah", "eh"]
 

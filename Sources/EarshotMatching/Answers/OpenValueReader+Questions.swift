@@ -26,11 +26,7 @@ extension OpenValueReader {
     /// Whether a settling carrier ("call it", "let's say", "make it", "put down") follows the question's first
     /// words, so the speaker answers it themselves.
     private static func settlesAfterQuestion(_ words: [String]) -> Bool {
-        guard words.count > 1 else { return false }
-        for start in 1..<words.count {
-            if answeringCarriers.contains(where: { words[start...].starts(with: $0) }) { return true }
-        }
-        return false
+        words.indices.dropFirst().contains { start in answeringCarriers.contains { words[start...].starts(with: $0) } }
     }
 
     /// Words taken off before a question's first word ("oh, what's …", "hang on, is it …", "actually, what time …").
@@ -49,7 +45,6 @@ extension OpenValueReader {
     /// The subjects of such a question.
     static let questionSubjects: Set<String> = ["it", "they", "there", "you", "he", "she"]
     /// Carriers that give the value after a question ("what was it, call it twelve fifty").
-    static let answeringCarriers: [[String]] = ["call it", "lets say", "say", "make it", "put down", "put it down",
-                                                "go with"]
-        .map { Normalizer.normalize($0).split(separator: " ").map(String.init) }
+    static let answeringCarriers = AnswerWords.phrases(["call it", "lets say", "say", "make it", "put down", "put it down",
+                                                        "go with"])
 }

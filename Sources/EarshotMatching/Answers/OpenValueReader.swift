@@ -215,18 +215,18 @@ public struct OpenValueReader: Sendable {
     }
 
     /// Words that settle on the number said after them: "call it …", "let's say …", "make it …", "I mean …".
-    static let settlingWords: [[String]] = [
+    static let settlingWords: [[String]] = AnswerWords.phrases([
         "call it", "lets say", "lets call it", "say", "make it", "make that", "i mean", "actually", "or rather", "rather",
         "no", "sorry", "so", "exactly", "precisely", "more like", "lets go with", "put down", "wait", "no wait",
         "i meant", "scratch that", "correction", "hang on", "actually no",
-    ].map { Normalizer.normalize($0).split(separator: " ").map(String.init) }.sorted { $0.count > $1.count }
+    ])
     /// Words that take back what was said before them ("tomorrow, no wait, Thursday"): an answer with them
     /// corrects itself, and its "no" is no decline. "Say" and "let's say" settle a value too
     /// (``settlingWords``: "Monday, let's say ten in the morning") but take nothing back.
-    static let correctingWords: [[String]] = [
+    static let correctingWords: [[String]] = AnswerWords.phrases([
         "no", "no wait", "wait", "actually", "actually no", "sorry", "i mean", "i meant", "or rather", "rather",
         "scratch that", "correction", "make that", "make it", "hang on",
-    ].map { Normalizer.normalize($0).split(separator: " ").map(String.init) }.sorted { $0.count > $1.count }
+    ])
     /// Words that make a number only approximate: "just under four", "about six".
     static let approximating: Set<String> = ["about", "around", "roughly", "under", "over", "almost", "nearly", "approximately", "like"]
 
@@ -262,9 +262,9 @@ public struct OpenValueReader: Sendable {
 
     /// Words after a second number that settle on it: "ten, twelve fifty actually", "thirty, thirty two fifty I
     /// mean", "about forty, forty one twenty to be exact".
-    static let settlingAfter: [[String]] = [
+    static let settlingAfter: [[String]] = AnswerWords.phrases([
         "actually", "i mean", "i meant", "to be exact", "to be precise", "exactly", "precisely", "sorry", "rather",
-    ].map { Normalizer.normalize($0).split(separator: " ").map(String.init) }.sorted { $0.count > $1.count }
+    ])
 
     /// What follows the last settling words ("no wait", "say", "I mean", "make it" …) when something came before
     /// them and it `reads` as a value on its own: "tomorrow, no wait, Thursday at four" → "thursday at 4", "a bit
@@ -589,7 +589,7 @@ public struct OpenValueReader: Sendable {
     /// Words that open an answer and say what kind of answer it is, never part of a task, message or
     /// question dictated: "basically, …", "the short version is …", "quick question, …", "I was wondering, …",
     /// "I'd say …".
-    static let framingPhrases: [[String]] = [
+    static let framingPhrases: [[String]] = AnswerWords.phrases([
         "basically", "essentially", "the gist is", "the gist of it is", "the short version is", "short version",
         "long story short", "in short", "in a nutshell", "bottom line", "quick question", "quick one", "i have a question",
         "i was wondering", "i was just wondering", "just wondering", "im wondering", "i wanted to ask",
@@ -605,7 +605,7 @@ public struct OpenValueReader: Sendable {
         "fyi", "for your information", "im curious", "i am curious", "i was curious", "just curious",
         "what i need is", "what i want is", "what i want to say is", "what i need to say is", "what id like to say is",
         "all i want to say is",
-    ].map { Normalizer.normalize($0).split(separator: " ").map(String.init) }.sorted { $0.count > $1.count }
+    ])
 
     /// "just say …", "please say …", "can you say …" opening a note or description: what follows is the value
     /// ("say" alone stays: "say hi to the neighbours" may be the thing itself).
@@ -640,14 +640,14 @@ public struct OpenValueReader: Sendable {
 
     /// Words that only hedge or suggest before a name or title ("maybe Car Repairs", "I guess The Night
     /// Garden", "I was thinking Garden Plans"): taken off, and a name's own carrier may follow.
-    static let nameHedges: [[String]] = [
+    static let nameHedges: [[String]] = AnswerWords.phrases([
         "what about", "how bout", "maybe", "probably", "perhaps", "i guess", "i think", "i suppose", "i believe",
         "i was thinking", "i was thinking maybe", "im thinking", "i am thinking", "i mean",
-    ].map { Normalizer.normalize($0).split(separator: " ").map(String.init) }.sorted { $0.count > $1.count }
+    ])
 
     /// Words people say before the name or title they give or ask for: "I'm looking for …", "something like
     /// …", "I'd go with …", "let's say …", "put it down as …", "it'd be …", "can I get …". The name follows.
-    static let nameCarriers: [[String]] = [
+    static let nameCarriers: [[String]] = AnswerWords.phrases([
         "im looking for", "i am looking for", "i was looking for", "looking for", "im after", "i am after",
         "im hoping for", "i am hoping for", "i was hoping for", "hoping for", "im hoping to get", "i was hoping to get",
         "do you have", "have you got", "can i get", "can i have", "could i get", "could i have", "can i borrow",
@@ -659,7 +659,7 @@ public struct OpenValueReader: Sendable {
         "file it as", "save it as", "list it as", "mark it as", "itd be", "it would be", "itll be", "it will be",
         "itd have to be", "thatd be", "that would be", "thatll be", "its gonna be", "its going to be",
         "lets just say", "lets just go with", "lets just do",
-    ].map { Normalizer.normalize($0).split(separator: " ").map(String.init) }.sorted { $0.count > $1.count }
+    ])
 
     /// Words that say a name follows, whatever was asked ("it's called …", "the title is …").
     static let namingPhrases: [[String]] = [
@@ -671,10 +671,10 @@ public struct OpenValueReader: Sendable {
     static let namingClitics: [[String]] = ["the names", "the titles", "its names", "the books", "the shows"]
         .map { $0.split(separator: " ").map(String.init) }
     /// Words that lead into a naming verb: "let's call it", "you can name it", "I'd like to title it".
-    static let namingLeads: [[String]] = [
+    static let namingLeads: [[String]] = AnswerWords.phrases([
         "lets", "let us", "you can", "we can", "i would like to", "id like to", "i want to", "i wanna", "ill", "well",
         "we will", "i will", "just", "please", "go ahead and", "can you", "could you", "why dont you", "how about we",
-    ].map { Normalizer.normalize($0).split(separator: " ").map(String.init) }.sorted { $0.count > $1.count }
+    ])
     static let namingVerbs: Set<String> = ["call", "name", "title", "label"]
     /// Naming participles: "called", "named", "titled".
     static let namingParticiples: Set<String> = ["called", "named", "titled"]
@@ -697,9 +697,9 @@ public struct OpenValueReader: Sendable {
         return at + 1
     }
     /// Hedges before "it's …" or "the book is …": "I think", "probably".
-    static let hedges: [[String]] = [
+    static let hedges: [[String]] = AnswerWords.phrases([
         "i think", "i believe", "i guess", "im pretty sure", "im sure", "pretty sure", "maybe", "probably", "i mean",
-    ].map { Normalizer.normalize($0).split(separator: " ").map(String.init) }.sorted { $0.count > $1.count }
+    ])
     /// Words before what a name or message is: "the book is …", "my message is …".
     static let isDeterminers: Set<String> = ["the", "my", "your", "our", "its", "their"]
 
@@ -721,9 +721,7 @@ public struct OpenValueReader: Sendable {
         i += 1
         if let next = at(i), nouns.contains(next) { i += 1 }
         // "the sentence I need is …", "the question I have is …".
-        if let clause = relativeClauses.first(where: { words.count > i + $0.count && Array(words[i..<(i + $0.count)]) == $0 }) {
-            i += clause.count
-        }
+        if let clause = leading(relativeClauses, of: Array(words[i...])) { i += clause }
         return copula(words, from: i)
     }
 
@@ -731,14 +729,14 @@ public struct OpenValueReader: Sendable {
     /// question is …", "the words are …".
     static let speechNouns: Set<String> = ["sentence", "phrase", "question", "message", "note", "words", "line"]
     /// What the speaker says of the thing before "is": "the phrase I need is …", "the question I have is …".
-    static let relativeClauses: [[String]] = [
+    static let relativeClauses: [[String]] = AnswerWords.phrases([
         "i need", "i want", "id like", "i have", "ive got", "i need to say", "i want to say", "i need translated",
         "i want translated", "i want to ask", "i need to ask",
-    ].map { Normalizer.normalize($0).split(separator: " ").map(String.init) }.sorted { $0.count > $1.count }
+    ])
     /// Words that open a report of something wrong: "afraid the back tyre is flat", "sadly the lid is cracked".
-    static let reportFraming: [[String]] = [
+    static let reportFraming: [[String]] = AnswerWords.phrases([
         "im afraid", "i am afraid", "afraid", "unfortunately", "sadly", "bad news", "the bad news is",
-    ].map { Normalizer.normalize($0).split(separator: " ").map(String.init) }.sorted { $0.count > $1.count }
+    ])
 
     /// The length of "the show's name is", "the book's title is" (normalised "the shows name is") before a name, or
     /// `nil`.
@@ -757,12 +755,12 @@ public struct OpenValueReader: Sendable {
     }
 
     /// What opens a message or a report before its verb: "please", "can you", "I want to", "have it".
-    static let speechLeads: [[String]] = [
+    static let speechLeads: [[String]] = AnswerWords.phrases([
         "please", "just", "please just", "can you", "could you", "would you", "can you please", "could you please",
         "can you just", "go ahead and", "i want you to", "id like you to", "you can", "i want to", "i wanna", "id like to",
         "i would like to", "i just want to", "i just wanted to", "i wanted to", "just wanted to", "i need to", "lets just",
         "it should", "it can", "have it", "make it", "it",
-    ].map { Normalizer.normalize($0).split(separator: " ").map(String.init) }.sorted { $0.count > $1.count }
+    ])
     /// Verbs that pass words on to someone named after them: "tell them …", "text him …".
     static let tellingVerbs: Set<String> = ["tell", "text", "message"]
     /// Verbs that pass on what someone is asked to do, with "to": "ask him to wait", "remind them to …".
@@ -839,8 +837,7 @@ public struct OpenValueReader: Sendable {
     /// Determiners before the thing a naming verb names ("call the list …").
     static let namingDeterminers: Set<String> = ["the", "my", "our", "this", "that", "your"]
     /// What a naming verb names: "it", "this one", "that".
-    static let namingObjects: [[String]] = ["this one", "that one", "the new one", "it", "this", "that", "them"]
-        .map { Normalizer.normalize($0).split(separator: " ").map(String.init) }.sorted { $0.count > $1.count }
+    static let namingObjects: [[String]] = AnswerWords.phrases(["this one", "that one", "the new one", "it", "this", "that", "them"])
 
     /// The length of a naming carrier at the start of `words`: some lead ("let's"), a naming verb, what it
     /// names ("it", "this one"), and "as" or "to be". `nil` when `words` start otherwise. Only read when the

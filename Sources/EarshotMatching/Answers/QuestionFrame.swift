@@ -111,13 +111,12 @@ struct QuestionFrame: Sendable {
 
     static let linkers: Set<String> = ["to", "that", "about", "of"]
     static let subjects: Set<String> = ["i", "we", "you", "im", "ive", "ill", "id", "were", "weve"]
-    static let requestLeads: [[String]] = ["please", "can you", "could you", "just", "i want you to", "id like you to"]
-        .map { Normalizer.normalize($0).split(separator: " ").map(String.init) }.sorted { $0.count > $1.count }
-    static let needs: [[String]] = [
+    static let requestLeads: [[String]] = AnswerWords.phrases(["please", "can you", "could you", "just", "i want you to", "id like you to"])
+    static let needs: [[String]] = AnswerWords.phrases([
         "i need to", "we need to", "i have to", "we have to", "i should", "we should", "i must", "we must", "i gotta",
         "i got to", "ive got to", "weve got to", "i want to", "im supposed to", "i am supposed to", "im going to",
         "i am going to",
-    ].map { Normalizer.normalize($0).split(separator: " ").map(String.init) }.sorted { $0.count > $1.count }
+    ])
     static let functionWords: Set<String> = [
         "what", "which", "when", "where", "who", "whom", "whose", "why", "how", "should", "would", "could", "can",
         "will", "shall", "may", "might", "must", "do", "does", "did", "is", "are", "was", "were", "be", "been", "am",

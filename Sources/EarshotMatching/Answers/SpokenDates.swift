@@ -412,12 +412,9 @@ public struct SpokenDates: Sendable {
                 continue
             }
             // "Christmas Eve", "New Year's Day", "Halloween": holidays on a fixed day, said as that day.
-            if let (length, day) = holidays.lazy.compactMap({ holiday -> (Int, [String])? in
-                words.count >= i + holiday.words.count && Array(words[i..<(i + holiday.words.count)]) == holiday.words
-                    ? (holiday.words.count, holiday.day) : nil
-            }).first {
-                out += day
-                i += length
+            if let holiday = holidays.first(where: { words[i...].starts(with: $0.words) }) {
+                out += holiday.day
+                i += holiday.words.count
                 continue
             }
             if word == "o", i + 1 < words.count, words[i + 1] == "clock" {
@@ -433,14 +430,14 @@ public struct SpokenDates: Sendable {
 
     /// Holidays on a fixed day (normalised words, longest first) and that day as a month and a number.
     static let holidays: [(words: [String], day: [String])] = {
-        let named: [String: String] = [
-            "christmas eve": "december 24", "christmas day": "december 25", "christmas": "december 25",
-            "boxing day": "december 26", "new years eve": "december 31", "new years day": "january 1",
-            "new years": "january 1", "halloween": "october 31", "valentines day": "february 14",
-            "st patricks day": "march 17", "saint patricks day": "march 17", "independence day": "july 4",
+        let named: [(String, String)] = [
+            ("christmas eve", "december 24"), ("christmas day", "december 25"), ("christmas", "december 25"),
+            ("boxing day", "december 26"), ("new years eve", "december 31"), ("new years day", "january 1"),
+            ("new years", "january 1"), ("halloween", "october 31"), ("valentines day", "february 14"),
+            ("st patricks day", "march 17"), ("saint patricks day", "march 17"), ("independence day", "july 4"),
         ]
         let split: (String) -> [String] = { $0.split(separator: " ").map(String.init) }
-        return named.map { (words: split($0.key), day: split($0.value)) }.sorted { ($0.words.count, $0.words.joined()) > ($1.words.count, $1.words.joined()) }
+        return named.map { (words: split($0.0), day: split($0.1)) }.sorted { $0.words.count > $1.words.count }
     }()
 
     static func ordinalWord(_ day: Int) -> String {
@@ -661,9 +658,7 @@ public struct SpokenDates: Sendable {
     func nextDayOfMonth(_ day: Int, weekday: Int) -> (year: Int, month: Int, day: Int)? {
         var candidate = nextDayOfMonth(day)
         for _ in 0..<13 {
-            var parts = DateComponents()
-            (parts.year, parts.month, parts.day) = (candidate.year, candidate.month, candidate.day)
-            if let date = calendar.date(from: parts), components(date).day == day, calendar.component(.weekday, from: date) == weekday {
+            if let date = date(of: candidate), components(date).day == day, calendar.component(.weekday, from: date) == weekday {
                 return candidate
             }
             candidate = candidate.month == 12 ? (candidate.year + 1, 1, day) : (candidate.year, candidate.month + 1, day)
@@ -673,9 +668,7 @@ public struct SpokenDates: Sendable {
 
     /// The first `weekday` (1 = Sunday) after `base` (`direction` 1) or before it (-1), never `base` itself.
     func nearest(weekday: Int, _ direction: Int, from base: (year: Int, month: Int, day: Int)) -> (year: Int, month: Int, day: Int)? {
-        var parts = DateComponents()
-        (parts.year, parts.month, parts.day) = (base.year, base.month, base.day)
-        guard var date = calendar.date(from: parts) else { return nil }
+        guard var date = date(of: base) else { return nil }
         for _ in 0..<7 {
             guard let next = calendar.date(byAdding: .day, value: direction, to: date) else { return nil }
             date = next
@@ -687,12 +680,13 @@ public struct SpokenDates: Sendable {
         return nil
     }
 
+    /// The start of `day` in the reader's calendar (a day past the month's end rolls over, as `calendar` does).
+    func date(of day: (year: Int, month: Int, day: Int)) -> Date? {
+        calendar.date(from: DateComponents(year: day.year, month: day.month, day: day.day))
+    }
+
     func valid(_ moment: Moment) -> Bool {
-        var parts = DateComponents()
-        parts.year = moment.year
-        parts.month = moment.month
-        parts.day = moment.day
-        guard let date = calendar.date(from: parts) else { return false }
+        guard let date = date(of: (moment.year, moment.month, moment.day)) else { return false }
         let c = components(date)
         return c.month == moment.month && c.day == moment.day
     }
