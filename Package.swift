@@ -20,13 +20,13 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
         .package(url: "https://github.com/swiftlang/swift-subprocess", from: "1.0.2"),
-        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
+        // Without the ConfigurationSupport trait (swift-configuration, which nothing here reads): a smaller build.
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1", traits: ["FullFoundation"]),
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
         .package(url: "https://github.com/hummingbird-project/hummingbird-websocket", from: "2.8.1"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
         .package(url: "https://github.com/swiftlang/swift-syntax", from: "603.0.1"),
-        .package(url: "https://github.com/apple/swift-crypto.git", from: "4.5.2"),
     ],
     targets: [
         // 0. Errors: `UserFacingError` (message, fix, sourceLocation), which every error a user can cause adopts, and
@@ -44,8 +44,7 @@ let package = Package(
             dependencies: ["EarshotModel", .product(name: "Yams", package: "Yams"),
                            .product(name: "SwiftSyntax", package: "swift-syntax"),
                            .product(name: "SwiftParser", package: "swift-syntax"),
-                           .product(name: "SwiftIfConfig", package: "swift-syntax"),
-                           .product(name: "Crypto", package: "swift-crypto")]
+                           .product(name: "SwiftIfConfig", package: "swift-syntax"), "EarshotDigest"]
         ),
         // 2. Matching: normalisation, phrase expansion, the exact index, the flexible-matcher seam.
         .target(name: "EarshotMatching", dependencies: ["EarshotModel"]),
@@ -68,7 +67,9 @@ let package = Package(
         .systemLibrary(name: "CSoxr", pkgConfig: "soxr", providers: [.apt(["libsoxr-dev"])]),
         .systemLibrary(name: "CSpeexDSP", pkgConfig: "speexdsp", providers: [.apt(["libspeexdsp-dev"])]),
         .systemLibrary(name: "COpenBLAS", pkgConfig: "openblas", providers: [.apt(["libopenblas-dev"])]),
-        // OpenSSL's libcrypto: SHA-256, the signature Earshot keeps in the reports it writes.
+        // OpenSSL's libcrypto: SHA-256, the importer's cache key and the signature Earshot keeps in the reports it writes.
+        .systemLibrary(name: "COpenSSL", pkgConfig: "libcrypto", providers: [.apt(["libssl-dev"])]),
+        .target(name: "EarshotDigest", dependencies: ["COpenSSL"]),
         // What Swift cannot call directly: pocketsphinx's variadic configuration, its log switch.
         .target(name: "CSpeechShims", dependencies: ["CPocketSphinx"]),
         // 4a. Audio: files in (any format, rate, channels) as 16 kHz mono; WAV out.
@@ -91,7 +92,7 @@ let package = Package(
         .target(
             name: "Earshot",
             dependencies: ["EarshotModel", "EarshotImport", "EarshotMatching", "EarshotDialogue", "EarshotAudio", "EarshotSpeech", "EarshotEmbedding", "EarshotSemantic",
-                           .product(name: "Crypto", package: "swift-crypto")],
+                           "EarshotDigest"],
             resources: [.embedInCode("Resources")]
         ),
         // The live device behind `earshot listen`: wake phrase, end-pointing, the conversation spoken
@@ -164,7 +165,8 @@ let package = Package(
         // folders, sessions over the bundled examples, running a tool.
         .target(name: "EarshotTesting", dependencies: ["Earshot", "EarshotDialogue", "EarshotModel"]),
         .testTarget(name: "EarshotModelTests", dependencies: ["EarshotTesting", "EarshotModel", "Earshot"]),
-        .testTarget(name: "EarshotImportTests", dependencies: ["EarshotTesting", "EarshotImport", "EarshotModel", "Earshot", "EarshotSuite", "EarshotDialogue", "EarshotReview"]),
+        .testTarget(name: "EarshotImportTests", dependencies: ["EarshotTesting", "EarshotImport", "EarshotModel", "Earshot", "EarshotSuite", "EarshotDialogue", "EarshotReview",
+                                                              "EarshotDigest"]),
         .testTarget(name: "EarshotMatchingTests", dependencies: ["EarshotMatching", "Earshot"]),
         .testTarget(name: "EarshotDialogueTests", dependencies: ["EarshotTesting", "EarshotDialogue", "Earshot"]),
         .testTarget(name: "EarshotCLITests", dependencies: ["EarshotTesting", "Earshot"]),

@@ -15,6 +15,7 @@ packages=(
   libspeexdsp-dev                           # noise suppression before recognition
   libasound2-dev                            # live sessions (ALSA)
   libopenblas-dev                           # matrix products of the sentence encoder
+  libssl-dev                                # SHA-256 (libcrypto): the importer's cache key, reports' signatures
   sox                                       # tests make audio in many formats with it
   libxml2-utils                             # xmllint: tests validate `earshot test --junit` against the JUnit schema
   chromium                                  # tests load `earshot test --report` pages in a headless browser

@@ -1,4 +1,4 @@
-import Crypto
+import EarshotDigest
 import EarshotModel
 import Foundation
 import Yams
@@ -95,7 +95,7 @@ public struct AppImporter: Sendable {
         }
         var contents: [String: Data] = [:]
         var hasher = SHA256()
-        hasher.update(data: Data("earshot-import \(Self.version) \(name ?? "")\n".utf8))
+        hasher.update(Data("earshot-import \(Self.version) \(name ?? "")\n".utf8))
         for path in files.all {
             if path.hasSuffix(".swift"), let size = (try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? Int,
                let tooLarge = SwiftSourceLimits.sizeProblem(size, path: path) {
@@ -103,10 +103,10 @@ public struct AppImporter: Sendable {
             }
             let data = FileManager.default.contents(atPath: path) ?? Data()
             contents[path] = data
-            hasher.update(data: Data("\(path)\n\(data.count)\n".utf8))
-            hasher.update(data: data)
+            hasher.update(Data("\(path)\n\(data.count)\n".utf8))
+            hasher.update(data)
         }
-        let key = hasher.finalize().map { String(format: "%02x", $0) }.joined()
+        let key = hasher.hex()
         if let cached = readCache(key) {
             return Result(yaml: cached.yaml, diagnostics: cached.diagnostics, root: root, cached: true)
         }

@@ -125,6 +125,15 @@ extension ActionVerbs {
         // Putting money in is topping up.
         "deposit": ["add", "top_up", "fund", "load"],
         "recharge": ["top_up", "add", "reload"],
+        // (Twenty-first pass.) Radioing someone is messaging them; finishing up ends what runs.
+        "radio": ["message", "send"],
+        "finish_up": ["end", "stop", "finish", "close"],
+        // Stretching a stay makes it last longer; aiming for a temperature sets it.
+        "stretch": ["extend"],
+        "aim": ["set"],
+        // Guiding someone to a thing finds it for them; reading a list out shows what is on it.
+        "guide": ["find", "navigate"],
+        "read_out": ["view", "summarize", "list"],
     ]
 
     /// Whether one of a request's verb lemmas stands, in everyday use, for one of an intent's own `verbs`

@@ -334,6 +334,35 @@ struct AnswerReaderTwentiethTests {
     }
 }
 
+/// Answers read in the twenty-first pass: asking to be told a few more, and a verb said for an option's participle.
+@Suite("Answers as people say them: twenty-first pass")
+struct AnswerReaderTwentyFirstTests {
+    let reader = AnswerReader()
+
+    @Test("being told a few more asks for more options; a few more minutes does not", arguments: [
+        "tell me a few more", "give me some more", "could you tell me some more?",
+    ])
+    func tellMeMore(answer: String) {
+        #expect(reader.reply(answer) == .moreOptions)
+    }
+
+    @Test("a few more minutes is no request for options")
+    func fewMoreMinutes() {
+        #expect(reader.reply("give me a few more minutes to think") != .moreOptions)
+    }
+
+    @Test("a verb said for an option's participle names it when nothing else does; a named option still wins")
+    func participles() {
+        let rides = [["Standard"], ["Shared", "carpool"], ["Premium"]]
+        #expect(reader.choose("no, I'll share a ride, it's cheaper", among: rides) == .option(1))
+        let soups = [["Grilled Cheese"], ["Roasted Tomato"]]
+        #expect(reader.choose("can you grill me a cheese one", among: soups) == .option(0))
+        #expect(reader.choose("I'd roast it myself, give me the grilled cheese", among: soups) == .option(0))
+        // "used" is not cut down to "us".
+        #expect(reader.choose("whatever you used last time", among: [["Us"], ["Them"]]) == .none)
+    }
+}
+
 /// Requests with fillers and politeness (issue 18): fillers are no words anywhere; politeness is forgiven
 /// only by flexible matching.
 @Suite("Requests as people say them")

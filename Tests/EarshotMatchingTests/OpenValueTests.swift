@@ -196,6 +196,12 @@ struct OpenValueTests {
         ("the Monday after Christmas", "2026-12-28", "Monday, December 28"),
         ("the Friday before December the eleventh", "2026-12-04", "Friday, December 4"),
         ("the Tuesday after next", "2026-12-08", "Tuesday, December 8"),
+        // Minutes before "past" or "to" count toward the hour after them, hedged too (twenty-first pass).
+        ("about five past three", "2026-11-25T15:05", "Wednesday, November 25 at 3:05 PM"),
+        ("around ten to four", "2026-11-25T15:50", "Wednesday, November 25 at 3:50 PM"),
+        // An hour heard as the word it sounds like, after "at" (spoken transcripts).
+        ("at for this afternoon", "2026-11-25T16:00", "Wednesday, November 25 at 4 PM"),
+        ("tomorrow at to p m", "2026-11-26T14:00", "Thursday, November 26 at 2 PM"),
     ])
     func dates(answer: String, id: String, title: String) {
         let value = reader.read(answer, as: .date)
@@ -642,6 +648,18 @@ struct OpenValueTests {
         ("I'm curious how old the big clock is", "What would you like to ask the curator?", "Question question", "how old the big clock is"),
     ])
     func framedDictation(answer: String, question: String, asking: String, expected: String) {
+        #expect(reader.read(answer, as: .string, question: question, asking: asking)?.id == expected)
+    }
+
+    @Test("wondering aloud, a note for others, a message passed on and a groan are not in the value (twenty-first pass)", arguments: [
+        ("I've always wondered how the big clock is wound", "What would you like to ask the curator?", "Question question", "how the big clock is wound"),
+        ("note for them, the zip sticks a bit", "What should the cleaners know?", "Note note", "the zip sticks a bit"),
+        ("pass on that I'm by the front gate", "What should I tell your driver?", "Message message", "I'm by the front gate"),
+        ("ugh, the chain keeps slipping", "What's wrong with the bike?", "Problem problem", "the chain keeps slipping"),
+        // "I wonder" inside a message stays: only the opening words frame it.
+        ("tell Sam I wonder if the ferry runs", "What's the message?", "Message message", "tell Sam I wonder if the ferry runs"),
+    ])
+    func wonderingAndPassingOn(answer: String, question: String, asking: String, expected: String) {
         #expect(reader.read(answer, as: .string, question: question, asking: asking)?.id == expected)
     }
 

@@ -1,4 +1,4 @@
-import Crypto
+import EarshotDigest
 import EarshotModel
 import Foundation
 
@@ -58,9 +58,9 @@ public enum ReportFile {
         return sha256(Data(unsigned)) == String(decoding: digits, as: UTF8.self)
     }
 
-    /// The SHA-256 of `data` in lower-case hex (swift-crypto).
+    /// The SHA-256 of `data` in lower-case hex (OpenSSL's libcrypto).
     static func sha256(_ data: Data) -> String {
-        SHA256.hash(data: data).map { String(format: "%02x", $0) }.joined()
+        SHA256.hex(of: data)
     }
 
     /// Checks, before a run, that a report can go to `path`: not a folder, and, unless `force`,

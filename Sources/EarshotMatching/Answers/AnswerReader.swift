@@ -61,8 +61,9 @@ public struct AnswerReader: Sendable {
         let said = Self.contentWords(text)
         let choice = choose(said, among: options, ignoring: ignoring)
         guard choice == .none else { return choice }
-        // Nothing named: the same words and forms with everyday equivalents made one ("grandfather" is "grandpa").
-        let everyday: ([String]) -> [String] = { $0.map { AnswerWords.everydayEquivalents[$0] ?? $0 } }
+        // Nothing named: the same words and forms with everyday equivalents made one ("grandfather" is "grandpa"),
+        // and a verb said for its participle ("I'll share a ride" names Shared, "ice coffee" Iced Coffee).
+        let everyday: ([String]) -> [String] = { $0.map { Self.stem(AnswerWords.everydayEquivalents[$0] ?? $0) } }
         let words = everyday(said)
         guard words != said else { return .none }
         return choose(words, among: options.map { $0.map { everyday(Self.contentWords($0)).joined(separator: " ") } }, ignoring: ignoring)
@@ -130,6 +131,14 @@ public struct AnswerReader: Sendable {
         case 1: return .option(named.first!)
         default: return .several(named.sorted())
         }
+    }
+
+    /// `word` without a participle's "-ed" or a verb's silent "-e", so that "shared" and "share", "grilled" and
+    /// "grill" read alike; a stem shorter than three letters keeps the word ("used" is not "us").
+    static func stem(_ word: String) -> String {
+        let cut = word.hasSuffix("ed") ? 2 : word.hasSuffix("e") ? 1 : 0
+        guard cut > 0, word.count - cut >= 3 else { return word }
+        return String(word.dropLast(cut))
     }
 
     /// The option with the most of `mentions` when they are one run of words with no gap ("blood pressure
@@ -585,6 +594,9 @@ public struct AnswerReader: Sendable {
         // Asking to hear more of them: "can you list a few more" (not "a few more minutes").
         "list a few more", "read a few more", "name a few more", "list some more", "read some more", "name some more",
         "list more", "read more",
+        // Telling some more of them: "tell me a few more" ("give me a few more" alone: ``AnswerWords/morePhrases``;
+        // "give me a few more minutes" asks for time).
+        "tell me a few more", "tell me some more", "tell me more", "show me a few more", "show me some more",
         // More beside the ones read: "any more besides those", "anything other than these".
         "besides those", "besides these", "other than those", "other than these", "apart from those",
         "apart from these",

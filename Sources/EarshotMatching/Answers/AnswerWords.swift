@@ -97,6 +97,7 @@ public enum AnswerWords {
         "a few more", "some more", "any more",
         "neither", "something different", "different options", "any more", "any more options", "are there any more",
         "do you have any more", "got any more", "anymore", "any others", "after that", "what else after that",
+        "give me a few more", "give me some more",
     ]
 
     /// Everyday words for one thing, each to the word it is read as when no option is named otherwise ("my house"

@@ -533,7 +533,7 @@ public struct OpenValueReader: Sendable {
             // "please, no starch on the collars": politeness opens the answer as it closes it (below).
             // "aw, well done …": "well done" is praise, not an opener.
             if !changed, let first = tokens.first?.word,
-               ["oh", "well", "so", "okay", "ok", "like", "aw", "aww", "ooh"].contains(first) && !(first == "well" && tokens[1].word == "done")
+               ["oh", "well", "so", "okay", "ok", "like", "aw", "aww", "ooh", "ugh"].contains(first) && !(first == "well" && tokens[1].word == "done")
                 || first == "please" && !titleCased || kind != .message && Self.answeringOpeners.contains(first) {
                 tokens.removeFirst()
                 changed = true
@@ -605,6 +605,11 @@ public struct OpenValueReader: Sendable {
         "fyi", "for your information", "im curious", "i am curious", "i was curious", "just curious",
         "what i need is", "what i want is", "what i want to say is", "what i need to say is", "what id like to say is",
         "all i want to say is",
+        // Wondering aloud before the question: "I've always wondered how they …".
+        "ive always wondered", "i always wondered", "ive been wondering", "ive often wondered", "i wonder",
+        // Saying the words are for others: "note for them, no starch …", "pass on that I'm …".
+        "note for them", "a note for them", "quick note", "a quick note", "message for them", "a message for them",
+        "pass on that", "pass along that", "can you pass on that", "please pass on that",
     ])
 
     /// "just say …", "please say …", "can you say …" opening a note or description: what follows is the value

@@ -381,6 +381,9 @@ public struct SpokenDates: Sendable {
     }
 
     /// Joins "20 fourth" into "twenty fourth", "p m" into "pm", "oclock"; "3pm" into "3 pm"; "12th" stays.
+    /// Words a recognizer writes for an hour said after "at": "at for" is "at 4", "at to" "at 2", "at ate" "at 8".
+    static let hourHomophones: [String: String] = ["for": "4", "fore": "4", "to": "2", "too": "2", "ate": "8"]
+
     static func prepare(_ words: [String]) -> [String] {
         var out: [String] = []
         var i = 0
@@ -404,6 +407,15 @@ public struct SpokenDates: Sendable {
                     i += 1
                     continue
                 }
+            }
+            // "at for this afternoon", "at to p m": a number heard as the word it sounds like, after "at", where no
+            // English sentence has that word (spoken transcripts; "at four" typed is the digit already).
+            if word == "at", i + 1 < words.count, let hour = Self.hourHomophones[words[i + 1]],
+               i + 2 == words.count || !["the", "a", "an", "me", "us", "you", "them", "it", "what", "least", "once"].contains(words[i + 2]) {
+                out.append(word)
+                out.append(hour)
+                i += 2
+                continue
             }
             // "round eleven", "round about noon": "around", as said in Britain.
             if word == "round", i + 1 < words.count, Int(words[i + 1]) != nil || ["about", "noon", "midday", "midnight"].contains(words[i + 1]) {
@@ -507,6 +519,10 @@ public struct SpokenDates: Sendable {
             }
             // "at 3", "3 pm", "3 30", "3 oclock", "15 00"
             guard let hour = Int(word), hour >= 0, hour <= 23 else { continue }
+            // "about 5 past 3", "around 10 to 4": minutes of the hour that follows (read at "past"/"to"), not
+            // 5 o'clock.
+            if i + 2 < words.count, ["past", "to", "till"].contains(words[i + 1]), let next = Int(words[i + 2]), (1...12).contains(next),
+               words[i + 1] == "past" || [5, 10, 15, 20, 25].contains(hour) { continue }
             let previous = i > 0 ? words[i - 1] : ""
             var j = i + 1
             var minute = 0
