@@ -17,14 +17,21 @@ public struct NounActions: Sendable {
     static let commonSenses = 3
 
     /// WordNet's noun files of acts, thoughts, communications, events and processes.
-    static let actionFiles: Set<Substring> = ["04", "09", "10", "11", "22"]
+    static let actionFiles: [StaticString] = ["04", "09", "10", "11", "22"]
+
+    /// Whether a `data.noun` line may be in one of ``actionFiles``: its lexicographer file is the two digits
+    /// after the eight of the offset ("06467007 10 n …"). A line not laid out so is split and judged by its fields.
+    static func mayBeAction(_ line: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard line.count > 12, line[8] == 32, line[11] == 32 else { return true }
+        let file = (line[9], line[10])
+        return actionFiles.contains { $0.utf8Start[0] == file.0 && $0.utf8Start[1] == file.1 }
+    }
 
     /// Read once, on first use.
     public static let shared = NounActions(net: .shared)
 
     public init(net: VerbNet) {
-        guard let index = try? String(contentsOfFile: net.folder + "/index.noun", encoding: .utf8),
-              let data = try? String(contentsOfFile: net.folder + "/data.noun", encoding: .utf8) else {
+        guard let index = WordNetFile(net.folder + "/index.noun"), let data = WordNetFile(net.folder + "/data.noun") else {
             actions = [:]
             return
         }
@@ -34,21 +41,18 @@ public struct NounActions: Sendable {
         // words, then its pointers; "+ … v 0102" links its first word to the verb synset's second.
         var derived: [Int: [(word: Int, verb: String)]] = [:]
         var wordsOf: [Int: [String]] = [:]
-        for line in data.split(separator: "\n") where !line.hasPrefix(" ") {
-            let head = line.split(separator: " ", maxSplits: 2)
-            guard head.count == 3, Self.actionFiles.contains(head[1]) else { continue }
-            let body = line.split(separator: "|", maxSplits: 1).first ?? line
-            let fields = body.split(separator: " ")
-            guard fields.count > 4, let offset = Int(fields[0]), let count = Int(fields[3], radix: 16), fields.count > 4 + count * 2 else { continue }
-            wordsOf[offset] = (0..<count).map { fields[4 + $0 * 2].lowercased() }
+        data.forEachLine(skippingIndented: true, endingAt: UInt8(ascii: "|"), keeping: Self.mayBeAction) { fields in
+            guard fields.count >= 2, Self.actionFiles.contains(where: { fields.field(1, is: $0) }) else { return }
+            guard fields.count > 4, let offset = fields.int(0), let count = fields.int(3, radix: 16), count >= 0, fields.count > 4 + count * 2 else { return }
+            wordsOf[offset] = (0..<count).map { fields.string(4 + $0 * 2).lowercased() }
             var position = 4 + count * 2
-            guard let pointers = Int(fields[position]) else { continue }
+            guard let pointers = fields.int(position) else { return }
             position += 1
-            for _ in 0..<pointers {
+            for _ in 0..<max(pointers, 0) {
                 guard position + 3 < fields.count else { break }
-                if fields[position] == "+", fields[position + 2] == "v", let target = Int(fields[position + 1]) {
-                    let numbers = fields[position + 3]
-                    if numbers.count == 4, let source = Int(numbers.prefix(2), radix: 16), let word = Int(numbers.suffix(2), radix: 16),
+                if fields.field(position, is: "+"), fields.field(position + 2, is: "v"), let target = fields.int(position + 1) {
+                    if fields.length(position + 3) == 4, let source = fields.int(position + 3, radix: 16, bytes: 0..<2),
+                       let word = fields.int(position + 3, radix: 16, bytes: 2..<4),
                        let verbs = net.words[target], word >= 1, word <= verbs.count {
                         derived[offset, default: []].append((source, verbs[word - 1]))
                     }

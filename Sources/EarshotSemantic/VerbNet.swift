@@ -62,21 +62,19 @@ public struct VerbNet: Sendable {
     /// Each lemma's synset offsets, commonest sense first, from a WordNet `index.*` file: "order v 9 4 ! @ ~ +
     /// 9 6 00746736 …" is the lemma, its part of speech, its synset count, the pointer kinds, then the offsets.
     /// At most `limit` senses per lemma.
-    static func senses(index: String, limit: Int = .max) -> [String: [Int]] {
+    static func senses(index: WordNetFile, limit: Int = .max) -> [String: [Int]] {
         var senses: [String: [Int]] = [:]
-        for line in index.split(separator: "\n") where !line.hasPrefix(" ") {
-            let fields = line.split(separator: " ")
-            guard fields.count > 4, let count = Int(fields[2]), let kinds = Int(fields[3]) else { continue }
+        index.forEachLine(skippingIndented: true) { fields in
+            guard fields.count > 4, let count = fields.int(2), let kinds = fields.int(3) else { return }
             let first = 4 + kinds + 2
-            guard fields.count >= first + count else { continue }
-            senses[String(fields[0])] = fields[first..<(first + min(count, limit))].compactMap { Int($0) }
+            guard first >= 0, fields.count >= first + count, count >= 0 else { return }
+            senses[fields.string(0)] = (first..<(first + min(count, limit))).compactMap { fields.int($0) }
         }
         return senses
     }
 
     public init(folder: String) {
-        guard let index = try? String(contentsOfFile: folder + "/index.verb", encoding: .utf8),
-              let data = try? String(contentsOfFile: folder + "/data.verb", encoding: .utf8) else {
+        guard let index = WordNetFile(folder + "/index.verb"), let data = WordNetFile(folder + "/data.verb") else {
             senses = [:]; hypernyms = [:]; antonyms = [:]; links = [:]; exceptions = [:]; tagged = [:]; words = [:]; transitive = []
             taggedSenses = [:]
             self.folder = folder
@@ -86,53 +84,48 @@ public struct VerbNet: Sendable {
         // "01860813 38 v 02 stop 0 halt 0 011 ! 02014183 v 0101 @ ... | gloss".
         var hypernyms: [Int: [Int]] = [:], antonyms: [Int: [Int]] = [:], links: [Int: [Int]] = [:], synsetWords: [Int: [String]] = [:]
         var transitive: Set<Int> = []
-        for line in data.split(separator: "\n") where !line.hasPrefix(" ") {
-            let body = line.split(separator: "|", maxSplits: 1).first ?? line
-            let fields = body.split(separator: " ")
-            guard fields.count > 4, let offset = Int(fields[0]), let words = Int(fields[3], radix: 16), fields.count > 4 + words * 2 else { continue }
-            synsetWords[offset] = (0..<words).map { fields[4 + $0 * 2].lowercased() }
+        data.forEachLine(skippingIndented: true, endingAt: UInt8(ascii: "|")) { fields in
+            guard fields.count > 4, let offset = fields.int(0), let words = fields.int(3, radix: 16), words >= 0, fields.count > 4 + words * 2 else { return }
+            synsetWords[offset] = (0..<words).map { fields.string(4 + $0 * 2).lowercased() }
             var position = 4 + words * 2
-            guard position < fields.count, let pointers = Int(fields[position]) else { continue }
+            guard position < fields.count, let pointers = fields.int(position) else { return }
             position += 1
-            for _ in 0..<pointers {
-                guard position + 3 < fields.count, let target = Int(fields[position + 1]), fields[position + 2] == "v" else {
+            for _ in 0..<max(pointers, 0) {
+                guard position + 3 < fields.count, let target = fields.int(position + 1), fields.field(position + 2, is: "v") else {
                     position += 4
                     continue
                 }
-                switch fields[position] {
-                case "@": hypernyms[offset, default: []].append(target)
-                case "!": antonyms[offset, default: []].append(target)
-                case "$", "^", "*", ">": links[offset, default: []].append(target)
-                default: break
+                if fields.field(position, is: "@") {
+                    hypernyms[offset, default: []].append(target)
+                } else if fields.field(position, is: "!") {
+                    antonyms[offset, default: []].append(target)
+                } else if fields.field(position, is: "$") || fields.field(position, is: "^") || fields.field(position, is: "*")
+                            || fields.field(position, is: ">") {
+                    links[offset, default: []].append(target)
                 }
                 position += 4
             }
             // "01 + 08 00": the frames, each "+ frame word"; a frame with a direct object makes the sense transitive.
-            if position < fields.count, let frames = Int(fields[position]) {
-                for frame in 0..<frames where position + 2 + frame * 3 < fields.count {
-                    if let number = Int(fields[position + 2 + frame * 3]), Self.objectFrames.contains(number) { transitive.insert(offset) }
+            if position < fields.count, let frames = fields.int(position) {
+                for frame in 0..<max(frames, 0) where position + 2 + frame * 3 < fields.count {
+                    if let number = fields.int(position + 2 + frame * 3), Self.objectFrames.contains(number) { transitive.insert(offset) }
                 }
             }
         }
         var exceptions: [String: [String]] = [:]
-        if let text = try? String(contentsOfFile: folder + "/verb.exc", encoding: .utf8) {
-            for line in text.split(separator: "\n") {
-                let fields = line.split(separator: " ").map(String.init)
-                if fields.count >= 2 { exceptions[fields[0]] = Array(fields.dropFirst()) }
-            }
+        WordNetFile(folder + "/verb.exc")?.forEachLine { fields in
+            if fields.count >= 2 { exceptions[fields.string(0)] = (1..<fields.count).map { fields.string($0) } }
         }
         // "bake%2:30:00:: 1 8": the lemma, its part of speech (2 = verb), how often it was tagged.
         var tagged: [String: (verb: Int, other: Int)] = [:]
-        if let text = try? String(contentsOfFile: folder + "/cntlist.rev", encoding: .utf8) {
-            for line in text.split(separator: "\n") {
-                let fields = line.split(separator: " ")
-                guard fields.count == 3, let count = Int(fields[2]), let percent = fields[0].firstIndex(of: "%") else { continue }
-                let lemma = String(fields[0][..<percent])
-                guard senses[lemma] != nil else { continue }
-                var entry = tagged[lemma] ?? (0, 0)
-                if fields[0][fields[0].index(after: percent)...].first == "2" { entry.verb += count } else { entry.other += count }
-                tagged[lemma] = entry
-            }
+        WordNetFile(folder + "/cntlist.rev")?.forEachLine { fields in
+            guard fields.count == 3, let count = fields.int(2),
+                  let percent = (0..<fields.length(0)).first(where: { fields.byte(0, $0) == UInt8(ascii: "%") }) else { return }
+            let lemma = fields.string(0, bytes: 0..<percent)
+            guard senses[lemma] != nil else { return }
+            var entry = tagged[lemma] ?? (0, 0)
+            if percent + 1 < fields.length(0), fields.byte(0, percent + 1) == UInt8(ascii: "2") { entry.verb += count } else { entry.other += count }
+            tagged[lemma] = entry
         }
         self.senses = senses
         self.hypernyms = hypernyms
@@ -148,12 +141,11 @@ public struct VerbNet: Sendable {
 
     /// Each lemma's count of senses found in WordNet's sense-tagged corpus (`index.verb`: the field after
     /// the pointer kinds and the sense count).
-    static func taggedSenseCounts(index: String) -> [String: Int] {
+    static func taggedSenseCounts(index: WordNetFile) -> [String: Int] {
         var counts: [String: Int] = [:]
-        for line in index.split(separator: "\n") where !line.hasPrefix(" ") {
-            let fields = line.split(separator: " ")
-            guard fields.count > 4, let kinds = Int(fields[3]), fields.count > 4 + kinds + 1, let tagged = Int(fields[4 + kinds + 1]) else { continue }
-            counts[String(fields[0])] = tagged
+        index.forEachLine(skippingIndented: true) { fields in
+            guard fields.count > 4, let kinds = fields.int(3), kinds >= -4, fields.count > 4 + kinds + 1, let tagged = fields.int(4 + kinds + 1) else { return }
+            counts[fields.string(0)] = tagged
         }
         return counts
     }

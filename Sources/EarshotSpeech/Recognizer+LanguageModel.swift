@@ -117,7 +117,9 @@ extension Recognizer {
             }
             hasDictation = true
         }
-        // Words the dictionary lacks, added now, join every language model the decoder has, this one too.
+        // Words the dictionary lacks, added now, join the decoder's dictionary and its plain language models,
+        // not this mixed one (pocketsphinx marks the set inside it read-only): an app's name outside the general
+        // model's words is not dictated (noticed in the twentieth pass; left as it is).
         try addPronunciations(for: Set(context.dictationWords.flatMap { $0.split(separator: " ").map(String.init) }))
         return Self.dictationSearch
     }

@@ -202,6 +202,7 @@ struct OpenValueTests {
         // An hour heard as the word it sounds like, after "at" (spoken transcripts).
         ("at for this afternoon", "2026-11-25T16:00", "Wednesday, November 25 at 4 PM"),
         ("tomorrow at to p m", "2026-11-26T14:00", "Thursday, November 26 at 2 PM"),
+        ("Friday, say have twelve", "2026-11-27T12:30", "Friday, November 27 at 12:30 PM"),
     ])
     func dates(answer: String, id: String, title: String) {
         let value = reader.read(answer, as: .date)

@@ -69,14 +69,22 @@ public struct SpeechAccuracy: Sendable {
             for profile in profiles {
                 var tally = Tally(kind: kind, profile: profile)
                 let fresh = try workspace.matchingSession(profile: profile)
+                // The session after each lead-in, typed once: a session is a value, so every answer said after the
+                // same lead-in starts from a copy of it (replaying the lead-in for each answer gave the same state).
+                var afterLeadIn: [[String]: (session: Session, last: Turn?)] = [:]
+                func session(after leadIn: [String]) async -> (session: Session, last: Turn?) {
+                    if let known = afterLeadIn[leadIn] { return known }
+                    var session = fresh
+                    var last: Turn?
+                    for line in leadIn { last = await session.respond(to: line) }
+                    afterLeadIn[leadIn] = (session, last)
+                    return (session, last)
+                }
                 // The states where this device waits for an answer, for out-of-domain answers.
                 var leadIns: [[String]] = []
                 if kind == .oodAnswer {
                     for entry in fixtures.entries(.answer) where !leadIns.contains(entry.leadIn) {
-                        var session = fresh
-                        var last: Turn?
-                        for line in entry.leadIn { last = await session.respond(to: line) }
-                        if last?.outcome == .inProgress { leadIns.append(entry.leadIn) }
+                        if await session(after: entry.leadIn).last?.outcome == .inProgress { leadIns.append(entry.leadIn) }
                     }
                 }
                 for (index, entry) in fixtures.entries(kind.fixtures).enumerated() {
@@ -95,9 +103,7 @@ public struct SpeechAccuracy: Sendable {
                             tally.count(got == expected, heard: heard.bestGuess, "\(voice): \"\(entry.text)\" heard \"\(heard.bestGuess)\" (confidence \(heard.confidence))")
                         case .answer, .oodAnswer:
                             let leadIn = kind == .answer ? entry.leadIn : leadIns.isEmpty ? [] : leadIns[index % leadIns.count]
-                            var session = fresh
-                            var last: Turn?
-                            for line in leadIn { last = await session.respond(to: line) }
+                            let (session, last) = await session(after: leadIn)
                             guard last?.outcome == .inProgress else { continue }
                             var spoken = session
                             let turn = try await loop.turn(audio, session: &spoken)

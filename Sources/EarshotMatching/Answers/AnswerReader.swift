@@ -62,7 +62,7 @@ public struct AnswerReader: Sendable {
         let choice = choose(said, among: options, ignoring: ignoring)
         guard choice == .none else { return choice }
         // Nothing named: the same words and forms with everyday equivalents made one ("grandfather" is "grandpa"),
-        // and a verb said for its participle ("I'll share a ride" names Shared, "ice coffee" Iced Coffee).
+        // and a verb said for its participle ("I'll share a ride" names Shared, "grill me one" Grilled Cheese).
         let everyday: ([String]) -> [String] = { $0.map { Self.stem(AnswerWords.everydayEquivalents[$0] ?? $0) } }
         let words = everyday(said)
         guard words != said else { return .none }

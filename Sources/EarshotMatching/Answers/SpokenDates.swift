@@ -417,6 +417,14 @@ public struct SpokenDates: Sendable {
                 i += 2
                 continue
             }
+            // "say have twelve", "at have six": "half" heard as "have" before an hour (spoken transcripts; "half
+            // twelve" is half past, below). Not after a subject: "I have 2" keeps its verb.
+            if word == "have", i + 1 < words.count, let hour = Int(words[i + 1]), (1...12).contains(hour),
+               i == 0 || ["say", "at", "around", "about", "by", "like"].contains(words[i - 1]) {
+                out.append("half")
+                i += 1
+                continue
+            }
             // "round eleven", "round about noon": "around", as said in Britain.
             if word == "round", i + 1 < words.count, Int(words[i + 1]) != nil || ["about", "noon", "midday", "midnight"].contains(words[i + 1]) {
                 out.append("around")
