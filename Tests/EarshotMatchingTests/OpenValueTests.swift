@@ -637,7 +637,7 @@ struct OpenValueTests {
         #expect(reader.read(answer, as: .string, question: question, asking: asking)?.id == expected)
     }
 
-    @Test("words that frame a dictated string are taken off: a heads-up, a worry, a word for what is said (twentieth pass)", arguments: [
+    @Test("words that frame a dictated string are taken off: a heads-up, a worry, a word for what is said, wondering aloud, a note for others", arguments: [
         ("what about an old kettle", "What are you throwing away?", "Thing thing", "an old kettle"),
         ("the phrase I need is how much is the train", "What should I translate?", "Phrase phrase", "how much is the train"),
         ("ask them whether I can take it with food", "What would you like to ask?", "Question question", "whether I can take it with food"),
@@ -647,20 +647,15 @@ struct OpenValueTests {
         ("aw, well done for tidying up", "What should the cheer say?", "Message message", "well done for tidying up"),
         ("I'm afraid the chain keeps slipping", "What's wrong with the bike?", "Problem problem", "the chain keeps slipping"),
         ("I'm curious how old the big clock is", "What would you like to ask the curator?", "Question question", "how old the big clock is"),
-    ])
-    func framedDictation(answer: String, question: String, asking: String, expected: String) {
-        #expect(reader.read(answer, as: .string, question: question, asking: asking)?.id == expected)
-    }
-
-    @Test("wondering aloud, a note for others, a message passed on and a groan are not in the value (twenty-first pass)", arguments: [
+        // Wondering aloud, a note for others, a message passed on, a groan (twenty-first pass); "I wonder" inside a
+        // message stays: only the opening words frame it.
         ("I've always wondered how the big clock is wound", "What would you like to ask the curator?", "Question question", "how the big clock is wound"),
         ("note for them, the zip sticks a bit", "What should the cleaners know?", "Note note", "the zip sticks a bit"),
         ("pass on that I'm by the front gate", "What should I tell your driver?", "Message message", "I'm by the front gate"),
         ("ugh, the chain keeps slipping", "What's wrong with the bike?", "Problem problem", "the chain keeps slipping"),
-        // "I wonder" inside a message stays: only the opening words frame it.
         ("tell Sam I wonder if the ferry runs", "What's the message?", "Message message", "tell Sam I wonder if the ferry runs"),
     ])
-    func wonderingAndPassingOn(answer: String, question: String, asking: String, expected: String) {
+    func framedDictation(answer: String, question: String, asking: String, expected: String) {
         #expect(reader.read(answer, as: .string, question: question, asking: asking)?.id == expected)
     }
 

@@ -12,8 +12,9 @@ import Testing
 /// The audio fixtures of audio-fixtures/ played through the speech loop. The full measurement (every
 /// voice) is `earshot bench --only speech`, written to BENCHMARKS.md; these tests play each fixture in
 /// one voice and guard the rates a little below what the bench measures. They run beside each other and
-/// beside the other suites (each has a speech loop of its own), so the longest of them, not their sum,
-/// is what `make test` waits for.
+/// beside the other suites (each has a speech loop of its own), one test per device, so the longest of them,
+/// not their sum, is what `make test` waits for (the answers on both devices in one test were the whole run's
+/// critical path).
 @Suite("Audio fixtures")
 struct FixtureTests {
     static let folder = repoPath("audio-fixtures")
@@ -56,10 +57,10 @@ struct FixtureTests {
         }
     }
 
-    @Test("spoken invocations reach the intent and parameters their text does, on HomePod and Watch")
-    func phrases() async throws {
+    @Test("spoken invocations reach the intent and parameters their text does, on HomePod and Watch", arguments: ["homepod", "watch"])
+    func phrases(profile: String) async throws {
         let fixtures = try AudioFixtures(folder: Self.folder)
-        let result = try await SpeechAccuracy.measure(fixtures, workspace: try Self.workspace(fixtures), kinds: [.phrase],
+        let result = try await SpeechAccuracy.measure(fixtures, workspace: try Self.workspace(fixtures), profiles: [profile], kinds: [.phrase],
                                                       oneVoiceEach: true, loop: try SpeechLoop(source: .synthetic))
         for tally in result.tallies {
             // Every phrase the profile can say: 145 expansions since the examples keep to one parameter a
@@ -69,23 +70,24 @@ struct FixtureTests {
         }
     }
 
-    @Test("spoken follow-up answers do what the typed ones do")
-    func answers() async throws {
+    @Test("spoken follow-up answers do what the typed ones do", arguments: ["homepod", "watch"])
+    func answers(profile: String) async throws {
         let fixtures = try AudioFixtures(folder: Self.folder)
-        let result = try await SpeechAccuracy.measure(fixtures, workspace: try Self.workspace(fixtures), kinds: [.answer],
+        let result = try await SpeechAccuracy.measure(fixtures, workspace: try Self.workspace(fixtures), profiles: [profile], kinds: [.answer],
                                                       oneVoiceEach: true, loop: try SpeechLoop(source: .synthetic))
         for tally in result.tallies where tally.total > 0 {
             // The whole set in three voices: 99.5% (HomePod, 4 misses of 819) and 100% (Watch) with the
             // synthetic-speech model, so this third of it misses at most 4 of 273 (BENCHMARKS.md).
             #expect(tally.rate >= 0.97, "\(tally.profile): \(tally.hits) of \(tally.total); missed: \(tally.misses)")
         }
-        #expect(result.tally(.answer, on: "homepod")?.total ?? 0 >= 250)
+        if profile == "homepod" { #expect(result.tally(.answer, on: "homepod")?.total ?? 0 >= 250) }
+        #expect(result.tallies.contains { $0.total > 0 }, "\(profile): no answer was measured")
     }
 
-    @Test("out-of-domain requests reach no intent")
-    func outOfDomain() async throws {
+    @Test("out-of-domain requests reach no intent", arguments: ["homepod", "watch"])
+    func outOfDomain(profile: String) async throws {
         let fixtures = try AudioFixtures(folder: Self.folder)
-        let result = try await SpeechAccuracy.measure(fixtures, workspace: try Self.workspace(fixtures), kinds: [.ood],
+        let result = try await SpeechAccuracy.measure(fixtures, workspace: try Self.workspace(fixtures), profiles: [profile], kinds: [.ood],
                                                       oneVoiceEach: true, loop: try SpeechLoop(source: .synthetic))
         for tally in result.tallies {
             #expect(tally.total >= 50)
@@ -93,10 +95,10 @@ struct FixtureTests {
         }
     }
 
-    @Test("out-of-domain requests said instead of a follow-up answer take no value")
-    func outOfDomainAnswers() async throws {
+    @Test("out-of-domain requests said instead of a follow-up answer take no value", arguments: ["homepod", "watch"])
+    func outOfDomainAnswers(profile: String) async throws {
         let fixtures = try AudioFixtures(folder: Self.folder)
-        let result = try await SpeechAccuracy.measure(fixtures, workspace: try Self.workspace(fixtures), kinds: [.oodAnswer],
+        let result = try await SpeechAccuracy.measure(fixtures, workspace: try Self.workspace(fixtures), profiles: [profile], kinds: [.oodAnswer],
                                                       oneVoiceEach: true, loop: try SpeechLoop(source: .synthetic))
         for tally in result.tallies {
             #expect(tally.total >= 50)
