@@ -12,9 +12,8 @@ import Testing
 /// The audio fixtures of audio-fixtures/ played through the speech loop. The full measurement (every
 /// voice) is `earshot bench --only speech`, written to BENCHMARKS.md; these tests play each fixture in
 /// one voice and guard the rates a little below what the bench measures. They run beside each other and
-/// beside the other suites (each has a speech loop of its own), one test per device, so the longest of them,
-/// not their sum, is what `make test` waits for (the answers on both devices in one test were the whole run's
-/// critical path).
+/// beside the other suites (each has a speech loop of its own), one test case per device, so the longest of
+/// them, not their sum, is what `make test` waits for.
 @Suite("Audio fixtures")
 struct FixtureTests {
     static let folder = repoPath("audio-fixtures")
