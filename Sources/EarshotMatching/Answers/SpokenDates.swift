@@ -380,10 +380,10 @@ public struct SpokenDates: Sendable {
         return nil
     }
 
-    /// Joins "20 fourth" into "twenty fourth", "p m" into "pm", "oclock"; "3pm" into "3 pm"; "12th" stays.
     /// Words a recognizer writes for an hour said after "at": "at for" is "at 4", "at to" "at 2", "at ate" "at 8".
     static let hourHomophones: [String: String] = ["for": "4", "fore": "4", "to": "2", "too": "2", "ate": "8"]
 
+    /// Joins "20 fourth" into "twenty fourth", "p m" into "pm", "oclock"; "3pm" into "3 pm"; "12th" stays.
     static func prepare(_ words: [String]) -> [String] {
         var out: [String] = []
         var i = 0
