@@ -380,9 +380,6 @@ public struct SpokenDates: Sendable {
         return nil
     }
 
-    /// Words a recognizer writes for an hour said after "at": "at for" is "at 4", "at to" "at 2", "at ate" "at 8".
-    static let hourHomophones: [String: String] = ["for": "4", "fore": "4", "to": "2", "too": "2", "ate": "8"]
-
     /// Joins "20 fourth" into "twenty fourth", "p m" into "pm", "oclock"; "3pm" into "3 pm"; "12th" stays.
     static func prepare(_ words: [String]) -> [String] {
         var out: [String] = []
@@ -410,10 +407,12 @@ public struct SpokenDates: Sendable {
             }
             // "at for this afternoon", "at to p m": a number heard as the word it sounds like, after "at", where no
             // English sentence has that word (spoken transcripts; "at four" typed is the digit already).
-            if word == "at", i + 1 < words.count, let hour = Self.hourHomophones[words[i + 1]],
+            // The sound-alikes are the open values' own (``OpenValueReader/numberSoundAlikes``).
+            if word == "at", i + 1 < words.count, let sound = OpenValueReader.numberSoundAlikes[words[i + 1]],
+               let hour = SpokenNumbers.integer(sound),
                i + 2 == words.count || !["the", "a", "an", "me", "us", "you", "them", "it", "what", "least", "once"].contains(words[i + 2]) {
                 out.append(word)
-                out.append(hour)
+                out.append(String(hour))
                 i += 2
                 continue
             }
