@@ -134,6 +134,14 @@ extension ActionVerbs {
         // Guiding someone to a thing finds it for them; reading a list out shows what is on it.
         "guide": ["find", "navigate"],
         "read_out": ["view", "summarize", "list"],
+        // (Twenty-second pass.) Sticking a show on plays it; releasing a locked thing unlocks it; closing a
+        // session ends it.
+        "stick_on": ["play", "add"],
+        "release": ["unlock"],
+        "close": ["end", "stop", "finish"],
+        // A chore finished is marked done; a treat earned is a reward given.
+        "finish": ["mark", "tick_off", "complete"],
+        "earn": ["reward"],
     ]
 
     /// Whether one of a request's verb lemmas stands, in everyday use, for one of an intent's own `verbs`

@@ -35,7 +35,8 @@ public struct ActionVerbs: Sendable {
         /// intent that tells and whose own words ask who (``ActionVerbs/tellsWho(_:phrases:)``; fourteenth pass).
         case personQuestion
         /// A question asking for an explanation: a reason ("why is the study always freezing", "why does the puppy
-        /// keep barking") or a way to do something ("how do I get a library card", "how can we lower the seat"). It
+        /// keep barking"), a way to do something ("how do I get a library card", "how can we lower the seat") or
+        /// whether the speaker may bring a thing ("can I bring my own snacks in"; twenty-second pass). It
         /// fits only an intent that tells and whose own words ask it (``ActionVerbs/explains(_:phrases:)``; eighteenth
         /// pass), as a question asking who fits only one that asks who.
         case explanationQuestion
@@ -366,6 +367,16 @@ public struct ActionVerbs: Sendable {
                 if object < words.count, Self.refusalLinks.contains(String(words[object])) { object += 1 }
                 let refused = object < words.count && words[object].hasSuffix("ing") ? self.lemmas(words, at: object) : []
                 return (.refused(refusing, of: refused), range)
+            }
+            // "can I bring my own glaze", "we'll bring a friend along": what the speaker brings is no request of
+            // the app's. "bring" is light only when another brings ("bring me some soup", "have Soup Chef bring
+            // a bowl"); said by the speaker after "can", "could" or "may" it asks whether a thing is allowed, a
+            // question only an intent that explains answers, and otherwise it is judged as the verb it is
+            // (twenty-second pass).
+            if subject, reading.particle == nil, lemmas == ["bring"],
+               !(index + 1 < words.count && ["me", "us"].contains(String(words[index + 1]))) {
+                let asks = words[..<index].contains { ["can", "could", "may"].contains($0) }
+                return asks ? (.explanationQuestion, nil) : (.verb(lemmas), range)
             }
             if lemmas.contains(where: { Self.light.contains(String($0.split(separator: "_")[0])) }) {
                 if lemmas.contains(where: { $0.contains("_") }) { return (.phrasal(lemmas), range) }

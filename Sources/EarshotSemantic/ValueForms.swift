@@ -30,7 +30,10 @@ struct ValueForms: Sendable {
         for length in 1...min(longest, max(1, words.count)) where length <= words.count {
             for start in 0...(words.count - length) {
                 let form = words[start..<(start + length)].joined(separator: " ")
-                guard var named = values[form] else { continue }
+                // "Maya's finished the washing up" is normalised "mayas": a form with "'s" (or a plural "s") on
+                // its last word names the value too (twenty-second pass).
+                let possessive = form.count > 3 && form.hasSuffix("s") ? values[String(form.dropLast())] : nil
+                guard var named = values[form] ?? possessive else { continue }
                 if let sets { named = named.filter { sets.contains($0.set) } }
                 if !named.isEmpty { found.append((start, length, form.count, named)) }
             }

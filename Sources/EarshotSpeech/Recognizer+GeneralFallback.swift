@@ -17,9 +17,8 @@ extension Recognizer {
         guard let domain = context.languageModel else { return nil }
         let target = try languageModelDecoder()
         let search = try charge(.fallback) { () throws(SpeechError) -> String in
-            // Words the dictionary lacks, added now, join the decoder's dictionary and its plain language models;
-            // not a mixed set already made (pocketsphinx marks the set inside one read-only, and only warns), so
-            // the domain model's own words are added before its mix is made (`prepareGeneral`).
+            // Words the dictionary lacks are added before the mix is made: adding words drops the decoder's
+            // n-gram searches (``addPronunciations(for:to:)``), and no model of the mix learns them.
             try addPronunciations(for: Set(context.dictationWords.flatMap { $0.split(separator: " ").map(String.init) }), to: target)
             return try prepareGeneral(mixedWith: domain, in: target)
         }

@@ -6,18 +6,19 @@ extension Recognizer {
     /// Gives `model` to the decoder as a search (once per distinct model), with pronunciations for the
     /// words the dictionary lacks; returns the search's name.
     func prepare(_ model: DomainLanguageModel) throws(SpeechError) -> String {
-        try give(model, to: decoder, known: &languageModels)
+        try give(model, to: decoder, known: \.languageModels)
     }
 
     /// Gives `model` to `target` as a search, unless `known` (that decoder's models, by search name) has it,
-    /// with pronunciations for the words its dictionary lacks; returns the search's name.
+    /// with pronunciations for the words its dictionary lacks (added first: adding words drops the decoder's
+    /// n-gram searches, ``addPronunciations(for:to:)``); returns the search's name.
     func give(_ model: DomainLanguageModel, to target: OpaquePointer,
-              known: inout [DomainLanguageModel: String]) throws(SpeechError) -> String {
-        if let name = known[model] { return name }
+              known: ReferenceWritableKeyPath<Recognizer, [DomainLanguageModel: String]>) throws(SpeechError) -> String {
+        if let name = self[keyPath: known][model] { return name }
         try addPronunciations(for: model.vocabulary, to: target)
-        let name = "lm\(known.count)"
+        let name = "lm\(self[keyPath: known].count)"
         try load(model, as: name, into: target)
-        known[model] = name
+        self[keyPath: known][model] = name
         return name
     }
 
@@ -97,14 +98,19 @@ extension Recognizer {
             guard let model = context.languageModel else { throw SpeechError("an open-ended context has no language model.") }
             return try prepare(model)
         }
+        // The app's words the dictionary lacks, added before the search is made (adding words drops the decoder's
+        // n-gram searches, ``addPronunciations(for:to:)``): the grammars and the models of other contexts know
+        // them; the general model does not, so an app's name outside its words is not dictated.
+        try addPronunciations(for: Set(context.dictationWords.flatMap { $0.split(separator: " ").map(String.init) }))
         if !hasDictation {
             // Mixed with a small model of the words people say before dictated text ("remind me to", "that i
             // need to", "call it", "um"): alone, the general model heard a sentence's first words as others
             // ("that i need to" → "then they need to", "call my sister" → "all my sister").
-            var search = try Self.readGeneralModel(for: decoder)
+            let carriers = DomainLanguageModel.of(sentences: Self.dictationCarriers)
+            if dictationCarrierWeight > 0 { try addPronunciations(for: carriers.vocabulary) }
+            if dictationGeneralModel == nil { dictationGeneralModel = try Self.readGeneralModel(for: decoder) }
+            var search = ngram_model_retain(dictationGeneralModel)!
             if dictationCarrierWeight > 0 {
-                let carriers = DomainLanguageModel.of(sentences: Self.dictationCarriers)
-                try addPronunciations(for: carriers.vocabulary)
                 let own = try Self.readModel(carriers, for: decoder, failure: "pocketsphinx could not load the model of the words said before dictation.")
                 search = try Self.mix(search, own, ownName: "carriers", weight: dictationCarrierWeight, for: decoder,
                                       failure: "pocketsphinx could not mix the general en-us model with the words said before dictation.")
@@ -117,10 +123,6 @@ extension Recognizer {
             }
             hasDictation = true
         }
-        // Words the dictionary lacks, added now, join the decoder's dictionary and its plain language models,
-        // not this mixed one (pocketsphinx marks the set inside it read-only): an app's name outside the general
-        // model's words is not dictated (noticed in the twentieth pass; left as it is).
-        try addPronunciations(for: Set(context.dictationWords.flatMap { $0.split(separator: " ").map(String.init) }))
         return Self.dictationSearch
     }
 

@@ -116,6 +116,6 @@ extension Recognizer {
     /// Gives `model` to the language-model passes' decoder (once per distinct model), with
     /// pronunciations for the words its dictionary lacks; returns the search's name.
     func prepareLanguageModelPass(_ model: DomainLanguageModel) throws(SpeechError) -> String {
-        try give(model, to: try languageModelDecoder(), known: &passLanguageModels)
+        try give(model, to: try languageModelDecoder(), known: \.passLanguageModels)
     }
 }

@@ -33,8 +33,16 @@ extension Recognizer {
 
     /// Adds the words of `vocabulary` that `target`'s dictionary lacks: the pronunciation already derived
     /// for another of this recognizer's decoders, or a new one.
+    ///
+    /// pocketsphinx gives a word added to its dictionary to every n-gram search the decoder has, and this
+    /// pocketsphinx's n-gram models (tries) do not grow: the word joins the search, scored with whatever lies
+    /// past the model's unigrams (a wrong score, or a crash in `lm_trie_score`). So the decoder's n-gram
+    /// searches are dropped first (``dropLanguageModelSearches(of:)``), and each is made again, with the words
+    /// in the dictionary and none added to its model, when it is next wanted.
     func addPronunciations(for vocabulary: Set<String>, to target: OpaquePointer) throws(SpeechError) {
         let unknown = vocabulary.filter { ps_lookup_word(target, $0).map { free($0); return false } ?? true }.sorted()
+        guard !unknown.isEmpty else { return }
+        dropLanguageModelSearches(of: target)
         for (index, word) in unknown.enumerated() {
             let phones: String
             if let known = guessedWords[word] { phones = known } else { phones = try pronounce(word) }
@@ -43,6 +51,24 @@ extension Recognizer {
             }
             guessedWords[word] = phones
         }
+    }
+}
+
+extension Recognizer {
+    /// Takes every n-gram search off `target` (the domain models, dictation's, the mixed general ones) and
+    /// forgets them, so that words can be added to its dictionary without reaching any n-gram model.
+    func dropLanguageModelSearches(of target: OpaquePointer) {
+        var names: [String] = []
+        if target == decoder {
+            names = Array(languageModels.values) + (hasDictation ? [Self.dictationSearch] : [])
+            languageModels = [:]
+            hasDictation = false
+        } else if target == secondDecoder?.decoder {
+            names = Array(passLanguageModels.values) + Array(mixedSearches.values)
+            passLanguageModels = [:]
+            mixedSearches = [:]
+        }
+        for name in names { ps_unset_search(target, name) }
     }
 }
 

@@ -197,6 +197,9 @@ public final class Recognizer {
     var hasDictation = false
     /// The general en-us model as read for mixing (``prepareGeneral(mixedWith:in:)``), once.
     var generalModel: OpaquePointer?
+    /// The general en-us model as read for dictation's search on the main decoder (``prepareOpenEnded(_:)``),
+    /// once: the search is made again whenever words are added to that decoder.
+    var dictationGeneralModel: OpaquePointer?
     /// The mixed general-and-domain searches of the language-model passes' decoder, by domain model.
     var mixedSearches: [DomainLanguageModel: String] = [:]
     /// The domain model's share of the mix the general fallback decodes with
@@ -392,6 +395,7 @@ public final class Recognizer {
             cmd_ln_free_r(secondDecoder.config)
         }
         if let generalModel { ngram_model_free(generalModel) }
+        if let dictationGeneralModel { ngram_model_free(dictationGeneralModel) }
     }
 
     /// Makes sure every word of `context` can be recognised, deriving pronunciations for unknown ones.

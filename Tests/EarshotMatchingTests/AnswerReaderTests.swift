@@ -363,6 +363,37 @@ struct AnswerReaderTwentyFirstTests {
     }
 }
 
+/// Answers read in the twenty-second pass: old-fashioned yeses, passing, second thoughts, "is that all?", and an
+/// option's form with "'s" on it.
+@Suite("Answers as people say them: twenty-second pass")
+struct AnswerReaderTwentySecondTests {
+    let reader = AnswerReader()
+
+    @Test("yes, no and more options as people also say them", arguments: [
+        ("by all means", AnswerReader.Reply.yes), ("okey dokey", .yes), ("righto", .yes), ("perfect, by all means", .yes),
+        ("I'll pass, actually", .no), ("I'll give it a miss", .no), ("come to think of it, no", .no),
+        ("is that all of them?", .moreOptions), ("are those all the choices?", .moreOptions),
+    ])
+    func replies(answer: String, expected: AnswerReader.Reply) {
+        #expect(reader.reply(answer) == expected)
+    }
+
+    @Test("second thoughts open a cancel; 'all right' alone is still a yes")
+    func secondThoughts() {
+        #expect(reader.isCancel("on second thoughts, leave it"))
+        #expect(reader.isCancel("on second thought, never mind"))
+        #expect(!reader.isCancel("on second thoughts, the tomato"))
+        #expect(reader.reply("all right") == .yes)
+    }
+
+    @Test("an option's form with 's' written on it names the option, with a word after it")
+    func possessiveForm() {
+        let methods = [["Pharmacy Counter", "counter"], ["Drive Through"], ["Mail Delivery", "post"]]
+        #expect(reader.choose("counter's easiest, I walk past it anyway", among: methods) == .option(0))
+        #expect(reader.choose("the counter is easiest", among: methods) == .option(0))
+    }
+}
+
 /// Requests with fillers and politeness (issue 18): fillers are no words anywhere; politeness is forgiven
 /// only by flexible matching.
 @Suite("Requests as people say them")

@@ -20,6 +20,9 @@ struct OpenValueTests {
         ("a hundred and twenty", "120"), ("1,200", "1200"), ("twelve hundred", "1200"), ("about twelve", "12"),
         ("three please", "3"), ("make it two", "2"), ("two thousand five hundred", "2500"), ("forty two", "42"),
         ("a dozen", "12"), ("zero", "0"), ("just one", "1"), ("half a dozen", "6"),
+        // "The one" alone is one; a described "one" is no number; a one shared out is not the count (twenty-second pass).
+        ("just the one", "1"), ("the one, please", "1"), ("a hundred and thirty two, it's a quick one", "132"),
+        ("three, one for each of the kids", "3"), ("two, one each", "2"), ("a hundred and one", "101"),
     ])
     func integers(answer: String, expected: String) {
         #expect(reader.read(answer, as: .integer)?.id == expected)
@@ -203,6 +206,14 @@ struct OpenValueTests {
         ("at for this afternoon", "2026-11-25T16:00", "Wednesday, November 25 at 4 PM"),
         ("tomorrow at to p m", "2026-11-26T14:00", "Thursday, November 26 at 2 PM"),
         ("Friday, say have twelve", "2026-11-27T12:30", "Friday, November 27 at 12:30 PM"),
+        // "at night", a week on a weekday, a weekday of a month (twenty-second pass; the clock is Wednesday 25 November).
+        ("ten at night, right before bed", "2026-11-25T22:00", "Wednesday, November 25 at 10 PM"),
+        ("a week on Monday", "2026-12-07", "Monday, December 7"),
+        ("a week from Friday", "2026-12-04", "Friday, December 4"),
+        ("the first Saturday in December", "2026-12-05", "Saturday, December 5"),
+        ("the last Friday of the month", "2026-11-27", "Friday, November 27"),
+        ("the second Tuesday of next month", "2026-12-08", "Tuesday, December 8"),
+        ("the first Monday in November", "2027-11-01", "Monday, November 1, 2027"),
     ])
     func dates(answer: String, id: String, title: String) {
         let value = reader.read(answer, as: .date)
@@ -654,6 +665,11 @@ struct OpenValueTests {
         ("pass on that I'm by the front gate", "What should I tell your driver?", "Message message", "I'm by the front gate"),
         ("ugh, the chain keeps slipping", "What's wrong with the bike?", "Problem problem", "the chain keeps slipping"),
         ("tell Sam I wonder if the ferry runs", "What's the message?", "Message message", "tell Sam I wonder if the ferry runs"),
+        // Thinking aloud, a word that the note must reach them, a hesitation (twenty-second pass).
+        ("let's see, how much is a ticket to the old town", "What should I translate?", "Phrase phrase", "how much is a ticket to the old town"),
+        ("thing is, we're round the back by the loading bay", "What should I tell your driver?", "Message message", "we're round the back by the loading bay"),
+        ("make sure they know there's a pen mark on the left sleeve", "What should the cleaners know?", "Note note", "there's a pen mark on the left sleeve"),
+        ("err, the front light won't switch on", "What's wrong with the bike?", "Problem problem", "the front light won't switch on"),
     ])
     func framedDictation(answer: String, question: String, asking: String, expected: String) {
         #expect(reader.read(answer, as: .string, question: question, asking: asking)?.id == expected)

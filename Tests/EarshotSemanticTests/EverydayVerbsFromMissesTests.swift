@@ -33,6 +33,12 @@ struct EverydayVerbsFromMissesTests: ReadsRequests {
         ("write up what I thought of the show", ["review"]),
         ("deposit twenty dollars", ["top_up"]),
         ("return my coat to me", ["deliver"]),
+        // Twenty-second pass.
+        ("stick on the latest episode", ["play"]),
+        ("release a bike for me at the square", ["unlock"]),
+        ("close my ride", ["end"]),
+        ("finish my homework", ["mark"]),
+        ("earn some screen time", ["reward"]),
     ] as [(String, Set<String>)])
     func stands(text: String, intentVerbs: Set<String>) {
         #expect(VerbNet.shared.available, "WordNet is missing: run make setup")
@@ -47,5 +53,15 @@ struct EverydayVerbsFromMissesTests: ReadsRequests {
         #expect(!verbs.confirms(request("pick up a bag of clay"), ["message", "send"]))
         #expect(!verbs.confirms(request("return a bag of clay"), ["order", "buy"]))
         #expect(request("don't time the bread") == .negated)
+        #expect(!verbs.confirms(request("release a bike for me"), ["order", "buy"]))
+    }
+
+    @Test("'bring' said by the speaker asks whether it is allowed, or is judged as itself; brought to the speaker it is light (twenty-second pass)")
+    func bringing() {
+        #expect(request("can i bring my own glaze from home") == .explanationQuestion)
+        #expect(request("could we bring a friend") == .explanationQuestion)
+        #expect(request("i will bring my own snacks") == .verb(["bring"]))
+        #expect(request("bring me some tomato soup") == .unknown)
+        #expect(request("can you bring me a bowl of soup") == .unknown)
     }
 }

@@ -140,4 +140,25 @@ struct LanguageModelTests {
         let watch = try workspace.matchingSession(profile: "watch")
         #expect(watch.recognitionContext?.generalFallback == false)
     }
+    @Test("words added for a later context never reach a language model made before: it hears its own words, before and after")
+    func laterWordsStayOut() throws {
+        let recognizer = try Recognizer()
+        let soup = DomainLanguageModel(phrases: ["Order soup with Soup Chef", "Order tomato soup with Soup Chef"])
+        let open = RecognitionContext(name: "soup", sentences: [], kind: .answer, languageModel: soup)
+        let request = try Synthesizer().speak("order tomato soup with soup chef")
+        let before = try recognizer.recognize(request, in: open)
+        #expect(before.bestGuess.contains("tomato soup"), "\(before.bestGuess)")
+        // A grammar with words no dictionary has: their pronunciations are added to the decoder that holds the
+        // soup model's search.
+        let invented = RecognitionContext(name: "invented", sentences: ["zorblax quintessa", "book a vantrelli"])
+        _ = try recognizer.recognize(try Synthesizer().speak("zorblax quintessa"), in: invented)
+        // The soup model never learnt them: said to it, they are heard as its own words (or nothing), and its
+        // sentence is heard as before.
+        let said = try recognizer.recognize(try Synthesizer().speak("zorblax quintessa vantrelli"), in: open)
+        #expect(!["zorblax", "quintessa", "vantrelli"].contains { said.bestGuess.contains($0) }, "\(said.bestGuess)")
+        let foreign = said.bestGuess.split(separator: " ").map(String.init).filter { !soup.vocabulary.contains($0) && $0 != "<unk>" }
+        #expect(foreign.isEmpty, "\(said.bestGuess)")
+        let after = try recognizer.recognize(request, in: open)
+        #expect(after.bestGuess == before.bestGuess)
+    }
 }

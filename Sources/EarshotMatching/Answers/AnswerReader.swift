@@ -233,7 +233,7 @@ public struct AnswerReader: Sendable {
         var words = Self.contentWords(text)
         // "okay then", "alright then": a yes whose first word is also an opener.
         if Self.yesSet.contains(Self.dropClosings(words).joined(separator: " ")) { return .yes }
-        while let first = words.first, Self.openerSet.contains(first), words.count > 1 { words.removeFirst() }
+        words = Self.droppingOpeners(words)
         guard !words.isEmpty, words.count <= Self.longestAnswer else { return nil }
         let sentence = words.joined(separator: " ")
         if Self.moreSet.contains(sentence) || Self.contains(words, anyOf: Self.moreMarkers) || Self.asksForTheOthers(words)
@@ -285,6 +285,25 @@ public struct AnswerReader: Sendable {
         return words.first.map { Self.plainNo.contains($0) } ?? false
     }
 
+    /// `words` without the openers before what is said ("well", "oh", "on second thoughts"), and without the
+    /// single words `also` takes off; one word is always left.
+    static func droppingOpeners(_ words: [String], also: (String) -> Bool = { _ in false }) -> [String] {
+        var words = words
+        while words.count > 1 {
+            if openerSet.contains(words[0]) || also(words[0]) {
+                words.removeFirst()
+            } else if let phrase = openerPhrases.first(where: { words.count > $0.count && words.starts(with: $0) }) {
+                words.removeFirst(phrase.count)
+            } else {
+                break
+            }
+        }
+        return words
+    }
+
+    /// The openers of more than one word ("all right") and second thoughts ("on second thoughts"), longest first.
+    static let openerPhrases: [[String]] = split(AnswerWords.openers.filter { $0.contains(" ") } + AnswerWords.secondThoughts)
+
     /// The words that are a no on their own, and nothing else.
     static let plainNo: Set<String> = ["no", "nope", "nah"]
 
@@ -293,9 +312,7 @@ public struct AnswerReader: Sendable {
         var words = Self.contentWords(text)
         let sentence = words.joined(separator: " ")
         if Self.cancelSet.contains(sentence) { return true }
-        while let first = words.first, words.count > 1, Self.openerSet.contains(first) || first == "no" || first == "just" {
-            words.removeFirst()
-        }
+        words = Self.droppingOpeners(words) { $0 == "no" || $0 == "just" }
         words = Self.dropClosings(words)
         return Self.cancelSet.contains(words.joined(separator: " "))
     }
@@ -304,7 +321,7 @@ public struct AnswerReader: Sendable {
     public func isRepeat(_ text: String) -> Bool {
         var words = Self.contentWords(text)
         if Self.repeatSet.contains(words.joined(separator: " ")) { return true }
-        while let first = words.first, words.count > 1, Self.openerSet.contains(first) || first == "sorry" { words.removeFirst() }
+        words = Self.droppingOpeners(words) { $0 == "sorry" }
         words = Self.dropClosings(words)
         return Self.repeatSet.contains(words.joined(separator: " "))
     }
@@ -411,7 +428,9 @@ public struct AnswerReader: Sendable {
     /// none of the forms has ("the blue bag"), not "one" ("the blue one", "1" once normalised: a number) nor a
     /// closing or function word.
     static func describesOther(_ word: String, at position: Int, in words: [String], forms: [[String]]) -> Bool {
-        guard position + 1 < words.count, !forms.contains(where: { $0.last == word }) else { return false }
+        // "counter's easiest" is normalised "counters easiest": a plural (or "'s") of a form's last word ends that form.
+        guard position + 1 < words.count,
+              !forms.contains(where: { $0.last == word || $0.last.map { isPlural(word, of: $0) } == true }) else { return false }
         let next = words[position + 1]
         let formWords = Set(forms.flatMap { $0 })
         return !formWords.contains(next) && !formWords.contains(singular(next, in: formWords)) && !commonWords.contains(next)
@@ -608,6 +627,8 @@ public struct AnswerReader: Sendable {
         "read out some more", "read out more", "read me some more", "read me more", "carry on with the list",
         "carry on reading", "keep reading", "go on with the list", "continue the list", "continue with the list",
         "and after that", "what comes next", "what comes after that", "anything different", "something other",
+        // Asking whether those were all: "is that all of them?", "are those all the choices?".
+        "is that all", "is that everything", "are those all", "are these all", "is that the lot", "are those the only",
     ])
     /// Whether `words` ask for the next few options: "next few please", "the next few", "next few options"; not
     /// "in the next few days", which is a time.
@@ -635,14 +656,14 @@ public struct AnswerReader: Sendable {
                                   // "that's right, no hurry tonight": no rush is a reason, not a refusal.
                                   "no hurry", "no rush", "no bother", "no trouble", "not a bother"])
     static let noWords = split(["no", "nope", "nah", "naw", "not", "dont", "never", "wrong", "incorrect", "negative",
-                                "rather not", "hold off", "do not"])
+                                "rather not", "hold off", "do not", "ill pass", "i will pass", "give it a miss"])
     static let yesWords = split(["yes", "yeah", "yep", "yup", "sure", "go ahead", "do it", "do that", "sounds good",
                                  "thats right", "that is right", "thats correct", "correct", "please do", "go for it",
                                  "of course", "absolutely", "definitely", "confirm", "perfect", "that works", "fine",
                                  "you bet", "put it through", "lock it in", "about right", "exactly right", "just right",
                                  // The confirmed action itself, on what was read back: "forty dollars? buy them".
                                  "buy it", "buy them", "book it", "book them", "order it", "order them", "send it",
-                                 "place it", "reserve it", "post it", "submit it",
+                                 "place it", "reserve it", "post it", "submit it", "by all means",
                                  "sounds great", "sounds lovely", "sounds nice", "sounds perfect", "sounds fine", "sounds right"])
     /// A strong yes word before "not" is a strong no ("definitely not", "of course not").
     static let emphaticNo = split(["definitely not", "absolutely not", "certainly not", "of course not", "surely not"])

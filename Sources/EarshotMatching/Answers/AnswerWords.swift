@@ -12,10 +12,15 @@ public enum AnswerWords {
     }
 
     /// Hesitations, dropped wherever they are: "um, the tomato one" = "the tomato one".
-    public static let fillers: Set<String> = ["um", "umm", "uh", "uhh", "er", "erm", "uhm", "hmm", "hm", "mm", "ah", "eh"]
+    public static let fillers: Set<String> = ["um", "umm", "uh", "uhh", "er", "erm", "uhm", "hmm", "hm", "mm", "ah", "eh", "err"]
 
     /// Words that open an answer without being part of it ("well, …", "oh, …", "okay so …").
     public static let openers: [String] = ["oh", "well", "so", "okay", "ok", "alright", "all right", "actually", "hey", "like", "and"]
+
+    /// Second thoughts before a typed or transcribed answer ("on second thoughts, leave it", "come to think of
+    /// it, no"): the readers take them off like ``openers``. Not in a recognizer's grammar or model, whose
+    /// words they would add ("on" is no answer's word).
+    public static let secondThoughts: [String] = ["on second thought", "on second thoughts", "come to think of it", "thinking about it"]
 
     /// Phrases that carry a value: "can I get …", "I'll take …", "let's do …" (longest first).
     public static let carriers: [String] = [
@@ -68,6 +73,8 @@ public enum AnswerWords {
         "thats the 1", "thats the plan",
         // Agreement given with "then" ("go on then", "OK then"); "go on" alone asks for more options.
         "go on then", "ok then", "okay then", "alright then", "all right then", "fine then", "yes then", "yeah then",
+        // Old-fashioned and playful yeses: "by all means", "okey dokey", "righto".
+        "by all means", "okey dokey", "okie dokie", "okey doke", "righto", "right you are", "right oh",
     ]
 
     /// No as people say it: whole answers and the words that make an answer a no ("no, that's wrong").
@@ -76,6 +83,8 @@ public enum AnswerWords {
         "no way", "wrong", "thats wrong", "that is wrong", "not that", "incorrect", "thats not right",
         "that is not right", "not right", "i dont", "i do not", "never", "not", "dont do it", "i dont think so",
         "rather not", "id rather not", "i would rather not", "hold off",
+        // Passing on what is offered: "I'll pass", "I'll give it a miss".
+        "ill pass", "i will pass", "ill give it a miss", "give it a miss",
     ]
 
     /// Answers that are neither yes nor no ("I don't know"): heard, and not taken as either.

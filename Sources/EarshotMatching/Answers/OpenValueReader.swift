@@ -134,7 +134,8 @@ public struct OpenValueReader: Sendable {
 
     /// An integer, decimal or amount said in `text`.
     private func readNumber(_ text: String, as type: ParameterType) -> OpenValue? {
-        let text = Self.settledNumber(Self.clauses(text))
+        if type == .integer, Self.isTheOne(text) { return OpenValue(id: "1", title: "1") }
+        let text = Self.settledNumber(Self.withoutSharedOne(Self.clauses(text)))
         switch type {
         case .integer:
             return SpokenNumbers.integer(text).map { OpenValue(id: String($0), title: String($0)) }
@@ -610,6 +611,11 @@ public struct OpenValueReader: Sendable {
         // Saying the words are for others: "note for them, no starch …", "pass on that I'm …".
         "note for them", "a note for them", "quick note", "a quick note", "message for them", "a message for them",
         "pass on that", "pass along that", "can you pass on that", "please pass on that",
+        // Thinking aloud before it: "let's see, how much is …", "thing is, we're round the back".
+        "lets see", "let me see", "let me think", "thing is", "the thing is", "the problem is",
+        // Asking that the words reach them: "make sure they know there's a pen mark …".
+        "make sure they know", "make sure they know that", "make sure you tell them", "make sure to tell them",
+        "can you make sure they know", "please make sure they know",
     ])
 
     /// "just say …", "please say …", "can you say …" opening a note or description: what follows is the value
@@ -874,16 +880,49 @@ public struct OpenValueReader: Sendable {
         "last", "next", "other", "which", "same", "big", "small", "large", "little", "medium", "new", "old", "each", "every",
     ])
 
-    /// "the second one", "that one", "a large one": the "one" that stands for a thing is not the number 1.
+    /// "the second one", "that one", "a large one", "a quick one": the "one" that stands for a thing is not the
+    /// number 1.
     static func withoutOneWord(_ text: String) -> String {
         let words = AnswerReader.contentWords(text)
         var kept: [String] = []
         for (i, word) in words.enumerated() {
-            if word == "1", i > 0, i == words.count - 1 || Double(words[i + 1]) == nil, thingWords.contains(words[i - 1]) {
+            if word == "1", i > 0, i == words.count - 1 || Double(words[i + 1]) == nil,
+               thingWords.contains(words[i - 1]) || describedOne(before: i, in: words) {
                 continue
             }
             kept.append(word)
         }
         return kept.joined(separator: " ")
+    }
+
+    /// Whether the "1" at `index` of `words` follows "a", "an" or "the" and one describing word ("a quick one",
+    /// "the red one"), not a number's words ("a hundred and one").
+    static func describedOne(before index: Int, in words: [String]) -> Bool {
+        guard index >= 2, ["a", "an", "the"].contains(words[index - 2]) else { return false }
+        let word = words[index - 1]
+        return Double(word) == nil && SpokenNumbers.spans([word]).isEmpty && !["and", "point", "hundred", "thousand"].contains(word)
+    }
+
+    /// `clauses` (``clauses(_:)``) without a "one" given to each of others counted ("three, one for each of the
+    /// kids", "two, one each"), when another number is said: that "one" says how they are shared, not how many.
+    static func withoutSharedOne(_ clauses: String) -> String {
+        let words = clauses.split(separator: " ").map(String.init)
+        guard words.filter({ Double($0) != nil }).count > 1 else { return clauses }
+        var kept: [String] = []
+        for (i, word) in words.enumerated() {
+            let next = i + 1 < words.count ? words[i + 1] : ""
+            let after = i + 2 < words.count ? words[i + 2] : ""
+            if word == "1", ["each", "apiece", "per"].contains(next) || (next == "for" && ["each", "every", "all"].contains(after)) {
+                continue
+            }
+            kept.append(word)
+        }
+        return kept.joined(separator: " ")
+    }
+
+    /// "the one", "just the one", "only the one" said alone to a question for a number: one.
+    static func isTheOne(_ text: String) -> Bool {
+        let words = AnswerReader.dropClosings(AnswerReader.contentWords(text)).filter { !["just", "only"].contains($0) }
+        return words == ["the", "1"]
     }
 }

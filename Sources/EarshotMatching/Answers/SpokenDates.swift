@@ -152,8 +152,12 @@ public struct SpokenDates: Sendable {
             } else if word == "yesterday" {
                 day = shifted(days: -1); used.insert(i)
             } else if let weekday = Self.weekdayNames.firstIndex(of: word) {
-                // "friday", "this friday", "next friday": the coming one ("the friday after next": a week later).
+                // "the first saturday in december", "the last friday of the month": that weekday of the month.
+                if let nth = nthWeekday(weekday + 1, at: i, in: words) { return nth }
+                // "friday", "this friday", "next friday": the coming one ("the friday after next", "a week on
+                // friday", "a week from friday": a week later).
                 let after = i + 2 < words.count && words[i + 1] == "after" && words[i + 2] == "next"
+                    || i >= 3 && ["a", "1"].contains(words[i - 3]) && words[i - 2] == "week" && ["on", "from"].contains(words[i - 1])
                 day = upcoming(weekday: weekday + 1, skippingToday: true, weekLater: after)
                 used.insert(i)
                 // "the saturday after christmas", "the friday before december the 4th": that weekday next to the day
@@ -546,7 +550,9 @@ public struct SpokenDates: Sendable {
             // (or the day) right after the number frames it as an hour; so do "say", "like" before it.
             let partAfter = j < words.count && (Self.dayWordsAfterHour.contains(words[j])
                 || (words[j] == "this" && j + 1 < words.count && Self.partWords.contains(words[j + 1]))
-                || (words[j] == "in" && j + 2 < words.count && Self.partWords.contains(words[j + 2])))
+                || (words[j] == "in" && j + 2 < words.count && Self.partWords.contains(words[j + 2]))
+                // "ten at night"
+                || (words[j] == "at" && j + 1 < words.count && words[j + 1] == "night"))
             // "after 5" ("Monday after 5") is the hour things may start; not "after 5 days".
             let after = previous == "after" && !(j < words.count && Self.units[words[j]] != nil)
             let framed = previous == "at" || previous == "by" || previous == "around" || previous == "about" || after || meridiem != nil
@@ -685,6 +691,38 @@ public struct SpokenDates: Sendable {
                 return candidate
             }
             candidate = candidate.month == 12 ? (candidate.year + 1, 1, day) : (candidate.year, candidate.month + 1, day)
+        }
+        return nil
+    }
+
+    /// The day "the first saturday in december", "the second tuesday of next month", "the last friday of the
+    /// month" names when the weekday `weekday` (1 = Sunday) is the word at `index` of `words`; `nil` when no
+    /// ordinal stands before it or no month after it. A month named without a year is the next one with that
+    /// day still ahead.
+    func nthWeekday(_ weekday: Int, at index: Int, in words: [String]) -> (year: Int, month: Int, day: Int)? {
+        guard index >= 1, index + 2 < words.count, ["in", "of"].contains(words[index + 1]) else { return nil }
+        let ordinal = words[index - 1]
+        let n: Int
+        if ordinal == "last" { n = -1 } else if let d = Self.ordinalDays[ordinal], (1...5).contains(d) { n = d } else { return nil }
+        let today = components(now)
+        var months: [(year: Int, month: Int)] = []
+        if let month = Self.month(words[index + 2]) {
+            months = [(today.year, month), (today.year + 1, month)]
+        } else if words[index + 2] == "the", index + 3 < words.count, words[index + 3] == "month" {
+            months = [(today.year, today.month), today.month == 12 ? (today.year + 1, 1) : (today.year, today.month + 1)]
+        } else if words[index + 2] == "next", index + 3 < words.count, words[index + 3] == "month" {
+            months = [today.month == 12 ? (today.year + 1, 1) : (today.year, today.month + 1)]
+        } else {
+            return nil
+        }
+        for (year, month) in months {
+            guard let first = date(of: (year, month, 1)),
+                  let length = calendar.range(of: .day, in: .month, for: first)?.count else { continue }
+            let firstWeekday = calendar.component(.weekday, from: first)
+            let firstDay = 1 + (weekday - firstWeekday + 7) % 7
+            let day = n > 0 ? firstDay + 7 * (n - 1) : firstDay + 7 * ((length - firstDay) / 7)
+            guard day <= length, (year, month, day) >= (today.year, today.month, today.day) else { continue }
+            return (year, month, day)
         }
         return nil
     }
