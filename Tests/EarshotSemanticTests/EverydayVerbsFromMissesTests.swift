@@ -64,4 +64,17 @@ struct EverydayVerbsFromMissesTests: ReadsRequests {
         #expect(request("bring me some tomato soup") == .unknown)
         #expect(request("can you bring me a bowl of soup") == .unknown)
     }
+
+    @Test("money back is a refund, settling up pays, taking down or back a thing already there removes it (twenty-second pass)")
+    func refundsAndPayments() {
+        #expect(request("get my money back for the tickets") == .verb(["refund"]))
+        #expect(request("i want some money back") == .verb(["refund"]))
+        #expect(!verbs.confirms(request("get my money back for the tickets"), ["buy", "order"]))
+        #expect(request("settle up for last nights session") == .verb(["pay"]))
+        #expect(request("settle my gas bill") == .verb(["pay"]))
+        #expect(request("settle on the blue glaze") != .verb(["pay"]))
+        #expect(request("take down the card i posted") == .verb(["remove"]))
+        #expect(request("take back my last postcard") == .verb(["remove"]))
+        #expect(request("take down a note") != .verb(["remove"]))
+    }
 }
