@@ -374,10 +374,11 @@ public struct ActionVerbs: Sendable {
                 let refused = object < words.count && words[object].hasSuffix("ing") ? self.lemmas(words, at: object) : []
                 return (.refused(refusing, of: refused), range)
             }
+            // The word after the verb (and its particle).
+            let after = index + width < words.count ? String(words[index + width]) : nil
             // "settle up for last night's session", "settle my gas bill": paying what is owed ("settle on" a glaze
             // chooses it, ``everyday``; twenty-second pass).
-            let following = index + reading.width < words.count ? String(words[index + reading.width]) : ""
-            if lemmas.contains(where: { $0 == "settle" || $0 == "settle_up" }), !["on", "in", "down", "into"].contains(following) {
+            if lemmas.contains(where: { $0 == "settle" || $0 == "settle_up" }), !["on", "in", "down", "into"].contains(after ?? "") {
                 return (.verb(["pay"]), range)
             }
             // "take down the card I posted", "take back my last postcard": a thing already there taken away (a
@@ -392,7 +393,7 @@ public struct ActionVerbs: Sendable {
             // question only an intent that explains answers, and otherwise it is judged as the verb it is
             // (twenty-second pass).
             if subject, reading.particle == nil, lemmas == ["bring"],
-               !(index + 1 < words.count && ["me", "us"].contains(String(words[index + 1]))) {
+               !["me", "us"].contains(after ?? "") {
                 let asks = words[..<index].contains { ["can", "could", "may"].contains($0) }
                 return asks ? (.explanationQuestion, nil) : (.verb(lemmas), range)
             }
@@ -404,7 +405,6 @@ public struct ActionVerbs: Sendable {
                 }
                 return (.unknown, nil)
             }
-            let after = index + width < words.count ? String(words[index + width]) : nil
             // The request's first word, a verb WordNet has, not followed by a preposition ("soup for
             // delivery"): an imperative ("forward Priya's postcard").
             let imperative = index == 0 && !(after.map(Self.prepositions.contains) ?? false)

@@ -705,13 +705,14 @@ public struct SpokenDates: Sendable {
         let n: Int
         if ordinal == "last" { n = -1 } else if let d = Self.ordinalDays[ordinal], (1...5).contains(d) { n = d } else { return nil }
         let today = components(now)
-        var months: [(year: Int, month: Int)] = []
+        let following = today.month == 12 ? (year: today.year + 1, month: 1) : (year: today.year, month: today.month + 1)
+        let months: [(year: Int, month: Int)]
         if let month = Self.month(words[index + 2]) {
             months = [(today.year, month), (today.year + 1, month)]
         } else if words[index + 2] == "the", index + 3 < words.count, words[index + 3] == "month" {
-            months = [(today.year, today.month), today.month == 12 ? (today.year + 1, 1) : (today.year, today.month + 1)]
+            months = [(today.year, today.month), following]
         } else if words[index + 2] == "next", index + 3 < words.count, words[index + 3] == "month" {
-            months = [today.month == 12 ? (today.year + 1, 1) : (today.year, today.month + 1)]
+            months = [following]
         } else {
             return nil
         }
