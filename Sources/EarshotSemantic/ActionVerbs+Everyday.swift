@@ -59,7 +59,6 @@ extension ActionVerbs {
         // Arranging for later.
         "arrange": ["schedule", "book", "plan"],
         "line_up": ["schedule", "book", "plan"],
-        "set_up": ["schedule", "plan"],
         // Showing, finding; checking on something that moves is tracking it ("check on my package"; fifteenth pass).
         "pull_up": ["show", "display", "open", "view"],
         // Bringing something up on a screen shows it, as pulling it up does (eighteenth pass).
@@ -142,6 +141,23 @@ extension ActionVerbs {
         // A chore finished is marked done; a treat earned is a reward given.
         "finish": ["mark", "tick_off", "complete"],
         "earn": ["reward"],
+        // (Twenty-third pass.) Firing off a note or shouting to someone sends them word; handing out a link
+        // shares it; posing a question asks it.
+        "fire_off": ["send", "message", "post"],
+        "shout": ["message", "send"],
+        "hand_out": ["share", "send"],
+        "pose": ["ask"],
+        // Brushing up on a skill practises it; quizzing someone on what they learned reviews it.
+        "brush_up": ["practice", "review"],
+        "quiz": ["review", "practice"],
+        // Walking someone round a place tours it; pointing them towards a thing finds it for them.
+        "walk": ["tour", "guide"],
+        "point": ["find", "navigate", "guide"],
+        // Displaying a thing shows it; reading a list or a record to someone shows what is on it.
+        "display": ["show", "view", "open"],
+        "read": ["view", "show", "summarize", "list"],
+        // Setting someone up with a person books them.
+        "set_up": ["schedule", "plan", "book"],
     ]
 
     /// Whether one of a request's verb lemmas stands, in everyday use, for one of an intent's own `verbs`

@@ -59,7 +59,7 @@ public struct ActionVerbs: Sendable {
     static let otherActions = [
         "delete", "remove", "erase", "clear", "cancel", "undo", "stop", "edit", "rename", "rate", "evaluate",
         "print", "hide", "block", "copy", "duplicate", "reduce", "decrease", "sell", "complain", "report", "translate", "dispute",
-        "forget", "shut", "create", "share", "pause", "snooze", "refund",
+        "forget", "shut", "create", "share", "pause", "snooze", "refund", "scrap", "discard", "appeal",
     ]
 
     /// Whether the request's verb is one of the intent's verbs or a synonym (a shared sense among the
@@ -109,6 +109,12 @@ public struct ActionVerbs: Sendable {
     /// "No" opens a refusal of what follows, an action ("no need to track my order") or a thing ("no
     /// break timer for me today").
     static let negations: Set<String> = ["dont", "never", "not", "doesnt", "didnt", "nope", "shouldnt", "mustnt", "no"]
+
+    /// Words that say the speaker cannot do what follows ("I can't come on Thursday").
+    static let inability: Set<String> = ["cant", "cannot", "couldnt"]
+    /// Verbs of turning up: what the speaker cannot attend ("I can't make it tonight", "we can't come") is
+    /// no request for it.
+    static let attending: Set<String> = ["make", "come", "go", "attend"]
 
     /// Verbs that refuse, end or put off an action (their own action is the absence of another): before
     /// another verb ("stop reminding me", "hold off on ordering") or a thing ("skip my order").
@@ -326,6 +332,16 @@ public struct ActionVerbs: Sendable {
             if !negated, Self.questionAuxiliaries.contains(word) || (["do", "have"].contains(word) && next.map(Self.questionSubjects.contains) == true) {
                 return (.question, nil)
             }
+            // "I can't come on Thursday, scrap my appointment", "I can't make it tonight": what the speaker cannot do
+            // is a statement; the request is a later clause's, and not attending is no request for the thing
+            // missed; "I can't find my car" asks for what follows (twenty-third pass).
+            if subject, !negated, Self.inability.contains(word), index + 1 < words.count {
+                let unable = reading(words, at: index + 1)
+                if let later = laterRequest(words, statement: index + 1, reading: unable, inflected: false) { return later }
+                if unable.lemmas.contains(where: Self.attending.contains) { return (.negated, nil) }
+                index += 1
+                continue
+            }
             if Self.lead.contains(word) || word == "do" {
                 if Self.statementSubjects.contains(word) { subject = true }
                 index += 1
@@ -451,15 +467,17 @@ public struct ActionVerbs: Sendable {
     /// after a determiner, a preposition, "to" or a subject ("a drink", "to park", "I do"), with its
     /// object or particle after it ("close out …", "note it", "start the …"), or a negator ("don't do it
     /// again"). Nil when none follows: the statement is the request ("I just parked on Elm Street").
+    /// `inflected`: whether the statement's verb must be inflected to be one ("I paid"); not after "can't",
+    /// whose verb is bare ("I can't come").
     func laterRequest(_ words: [Substring], statement index: Int,
-                      reading: (lemmas: [String], width: Int, particle: Int?)) -> (request: Request, range: Range<Int>?)? {
+                      reading: (lemmas: [String], width: Int, particle: Int?), inflected mustInflect: Bool = true) -> (request: Request, range: Range<Int>?)? {
         let word = String(words[index])
         let after = index + reading.width < words.count ? String(words[index + reading.width]) : nil
         let inflected = reading.lemmas.isEmpty
             ? word.hasSuffix("ed") || word.hasSuffix("ing")
             : !reading.lemmas.contains { $0.split(separator: "_").first.map(String.init) == word }
         let refusing = reading.lemmas.contains(where: Self.refusals.contains)
-        guard inflected, !refusing || after.map(Self.prepositions.contains) == true else { return nil }
+        guard inflected || !mustInflect, !refusing || after.map(Self.prepositions.contains) == true else { return nil }
         var position = index + reading.width
         while position < words.count {
             let candidate = String(words[position])

@@ -266,6 +266,14 @@ extension Recognizer {
                         && Self.heardFrame(of: taken.text, in: heard, context: current.context)
                     let agrees = holds || (keepsFramedValueInNoise && lastHeardFrame)
                     lastCompetitor = (heard, advantage, agrees, taken.text)
+                    // In a quiet room, the value's first words and then a sentence, where the grammar forced the
+                    // sentence onto more of the value ("twenty five minutes were the summit" against "twenty five
+                    // minutes forty seven"): the transcript is what was heard (``heardValueThenWords``).
+                    if isValue, lastSpread >= quietSpread, Self.heardValueThenWords(of: taken.text, in: heard, context: current.context) {
+                        let words = found.map { Recognition.Word(word: $0.word, start: $0.start - padding, end: $0.end - padding, gap: $0.gap) }
+                        return Recognition(text: heard, confidence: taken.confidence, words: words, isSilence: false,
+                                           isRejected: false, bestGuess: heard, isParaphrase: true, pass: .languageModel)
+                    }
                     // Overruled: an answer the grammars took with little confidence, whatever the model heard
                     // (a transcript that fails its own fit then rejects it); a confident one only by a
                     // transcript that fits and when it names something (a yes or a "go ahead" said quickly is

@@ -47,6 +47,41 @@ extension Recognizer {
             && others.allSatisfy { !grammarWords.contains($0) && !frame.contains($0) }
     }
 
+    /// Whether the open values' language model heard **the value's first words, then a sentence**, where the
+    /// grammar took more of the value: in a run, the value's words from its first on, then more common words
+    /// (neither the value grammar's nor the frame's) than the value words it did not hear, and nothing else
+    /// before the run but the frame's words. Said "twenty five minutes, we're at the summit", the grammar took
+    /// "twenty five minutes forty seven" and the model heard "twenty five minutes were the summit": the words
+    /// after the value were forced onto more of it. Then the transcript is what was heard, when it reads as
+    /// the same value as its run of value words, and that is another value than the grammar's ("two dollars
+    /// fifty up off the" for "two dollars fifty four even"). Not when the run ends in a word that leaves the
+    /// value unfinished ("the twenty first of more", heard for "the twenty first of March"), nor when the
+    /// common words only stand where the value's last words were, one for one ("monday at nine sure" against
+    /// "monday at nine forty": a substitution, as noise makes). Only for open-ended values (twenty-third pass).
+    static func heardValueThenWords(of value: String, in transcript: String, context: RecognitionContext) -> Bool {
+        guard context.valueRules != nil, let reading = context.valueReading else { return false }
+        let grammarWords = context.valueWords
+        let frame = context.frameWords
+        let valueFrame = frame.subtracting(grammarWords)
+        let valueWords = value.split(separator: " ").map(String.init).filter { !valueFrame.contains($0) }
+        let words = transcript.split(separator: " ").map(String.init)
+        guard let first = valueWords.first, let start = words.firstIndex(of: first),
+              words[..<start].allSatisfy({ frame.contains($0) || AnswerWords.fillers.contains($0) }) else { return false }
+        var run = 0
+        while run < valueWords.count, start + run < words.count, words[start + run] == valueWords[run] { run += 1 }
+        let missed = valueWords.count - run
+        let rest = words[(start + run)...]
+        guard missed > 0, rest.count > missed,
+              rest.allSatisfy({ !grammarWords.contains($0) && !frame.contains($0) }),
+              !Self.unfinishing.contains(words[start + run - 1]) else { return false }
+        let heard = words[..<(start + run)].joined(separator: " ")
+        guard let meant = reading(heard), reading(transcript) == meant else { return false }
+        return reading(value) != meant
+    }
+
+    /// Words a spoken value does not end on ("of", "and", "at", "point", "past", "to", articles).
+    static let unfinishing: Set<String> = ["of", "and", "at", "point", "past", "to", "a", "an", "the", "on", "in", "for"]
+
     /// Whether the open values' language model heard **the same value in other words** as the grammar took:
     /// both read (``RecognitionContext/valueReading``) as one value. The grammar holds "dollar" and
     /// "dollars", "a hour" and "an hour", "mile" and "miles", and in noise it takes one where the person

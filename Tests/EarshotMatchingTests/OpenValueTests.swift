@@ -23,6 +23,8 @@ struct OpenValueTests {
         // "The one" alone is one; a described "one" is no number; a one shared out is not the count (twenty-second pass).
         ("just the one", "1"), ("the one, please", "1"), ("a hundred and thirty two, it's a quick one", "132"),
         ("three, one for each of the kids", "3"), ("two, one each", "2"), ("a hundred and one", "101"),
+        // One of the count given to someone (twenty-third pass); "one for me" alone is one.
+        ("two bottles, one for my sister", "2"), ("one for me", "1"),
     ])
     func integers(answer: String, expected: String) {
         #expect(reader.read(answer, as: .integer)?.id == expected)
@@ -357,6 +359,14 @@ struct OpenValueTests {
         #expect(reader.read(answer, as: type) == nil)
     }
 
+    @Test("a task of the speaker's own holds no value, unless the question is about reminding (twenty-third pass)")
+    func anotherTask() {
+        #expect(reader.read("remind me to check the forecast for Sunday first", as: .date, question: "When do you want to go?") == nil)
+        #expect(reader.read("oh, don't forget to book the taxi tomorrow", as: .date, question: "When do you want to go?") == nil)
+        #expect(reader.read("remind me on Sunday", as: .date, question: "When do you want to go?")?.id == "2026-11-29")
+        #expect(reader.read("remind me to do it on Sunday", as: .date, question: "When should I remind you?")?.id == "2026-11-29")
+    }
+
     @Test("'how about', 'what about', a question settled by a value, and 'could you make it' are answers", arguments: [
         ("how about ten", ParameterType.integer, "10"), ("what about Friday", .date, "2026-11-27"),
         ("what was it, call it twelve fifty", .currency, "12.50"), ("could you make it Friday", .date, "2026-11-27"),
@@ -670,6 +680,15 @@ struct OpenValueTests {
         ("thing is, we're round the back by the loading bay", "What should I tell your driver?", "Message message", "we're round the back by the loading bay"),
         ("make sure they know there's a pen mark on the left sleeve", "What should the cleaners know?", "Note note", "there's a pen mark on the left sleeve"),
         ("err, the front light won't switch on", "What's wrong with the bike?", "Problem problem", "the front light won't switch on"),
+        // An exclamation, a need said without the frame, "just that" before a message (twenty-third pass).
+        ("oh gosh, pick up the dry cleaning", "What should I remind you about?", "Subject subject", "pick up the dry cleaning"),
+        ("I must book the car in for its service", "What should I remind you about?", "Subject subject", "book the car in for its service"),
+        ("just that the car park's full, I'm looking for a space", "What should I tell the salon?", "Message message", "the car park's full, I'm looking for a space"),
+        ("just that", "What's the message?", "Message message", "just that"),
+        ("or can I bring my little boy along", "What should I tell the salon?", "Message message", "can I bring my little boy along"),
+        // "We'll" is no "well": the message keeps it.
+        ("we'll be there by six", "What should I tell the salon?", "Message message", "we'll be there by six"),
+        ("well, we'll be there by six", "What should I tell the salon?", "Message message", "we'll be there by six"),
     ])
     func framedDictation(answer: String, question: String, asking: String, expected: String) {
         #expect(reader.read(answer, as: .string, question: question, asking: asking)?.id == expected)

@@ -34,6 +34,27 @@ struct ValueAgreementTests {
         #expect(!Recognizer.heardPart(of: taken, in: transcript, context: context))
     }
 
+    @Test("the value's first words, then a sentence of common words: the transcript is what was heard (twenty-third pass)",
+          arguments: [("Start a timer with Day Planner", "twenty five minutes forty seven", "twenty five minutes were the summit"),
+                      ("Log an expense in Day Planner", "two dollars fifty four even", "two dollars fifty up off the")])
+    func valueThenWords(leadIn: String, taken: String, transcript: String) async throws {
+        let session = try await PeopleSpeechTests.session([leadIn])
+        let context = try #require(session.recognitionContext)
+        #expect(Recognizer.heardPart(of: taken, in: transcript, context: context))
+        #expect(Recognizer.heardValueThenWords(of: taken, in: transcript, context: context))
+    }
+
+    @Test("a word in place of the value's last one, or a run that leaves the value unfinished, keeps the grammar's value",
+          arguments: [("Add a reminder in Day Planner | call the dentist", "monday at nine forty", "monday at nine sure"),
+                      ("Add a reminder in Day Planner | call the dentist", "the twenty first of march", "the twenty first of more"),
+                      ("Start a timer with Day Planner", "ten minute", "them minute"),
+                      ("Start a timer with Day Planner", "twenty five minutes", "twenty five minutes were the summit")])
+    func valueThenNoWords(leadIn: String, taken: String, transcript: String) async throws {
+        let session = try await PeopleSpeechTests.session(leadIn.components(separatedBy: " | "))
+        let context = try #require(session.recognitionContext)
+        #expect(!Recognizer.heardValueThenWords(of: taken, in: transcript, context: context))
+    }
+
     @Test("the value stands when the model heard the same value in other words",
           arguments: [("Log an expense in Day Planner", "fourteen dollar", "fourteen dollars"),
                       ("Start a timer with Day Planner", "a hour and twenty minutes", "an hour and twenty minutes"),

@@ -23,6 +23,22 @@ extension OpenValueReader {
         return false
     }
 
+    /// Whether the answer asks for a task of its own ("remind me to check the forecast for Sunday first",
+    /// "don't forget to book the taxi tomorrow") where the question asks for something else: its day or number
+    /// belongs to that task, not to the value asked for. Said to a question about reminding ("When should I
+    /// remind you?") it is the question's frame said again, and the value follows (twenty-third pass).
+    static func asksAnotherTask(_ words: [String], question: String?) -> Bool {
+        let words = Array(words.drop { questionOpeners.contains($0) || $0 == "please" || $0 == "just" })
+        guard let lead = taskLeads.first(where: { words.count > $0.count && words.starts(with: $0) }) else { return false }
+        guard !QuestionFrame(question ?? "").verbs.contains("remind") else { return false }
+        // "remind me to" before the value's own words ("remind me to, um, at six") is the frame, not a task.
+        return words[lead.count...].contains { !AnswerWords.fillers.contains($0) }
+            && !["at", "on", "in", "by", "around", "about"].contains(words[lead.count])
+    }
+    static let taskLeads: [[String]] = AnswerWords.phrases([
+        "remind me to", "remind me that", "remember to", "dont forget to", "dont let me forget to",
+    ])
+
     /// Whether a settling carrier ("call it", "let's say", "make it", "put down") follows the question's first
     /// words, so the speaker answers it themselves.
     private static func settlesAfterQuestion(_ words: [String]) -> Bool {

@@ -66,7 +66,7 @@ public struct OpenValueReader: Sendable {
         guard words.count <= (type == .string ? Self.longestDictation : AnswerReader.longestAnswer) else { return nil }
         // "what's the weather like tomorrow", "is it going to rain later": a question of the speaker's own, whose
         // days and numbers are not the value asked for (a string keeps what was dictated, questions too).
-        if type != .string, type != .boolean, Self.asksBack(words) { return nil }
+        if type != .string, type != .boolean, Self.asksBack(words) || Self.asksAnotherTask(words, question: question) { return nil }
         // "not today, tomorrow at two", "not ten, twelve": a value taken back at the start, then the one meant.
         if Self.takesBack(type),
            let meant = Self.afterNegatedValue(words, read: { read($0.joined(separator: " "), as: type, question: question, asking: asking) }) {
@@ -515,6 +515,10 @@ public struct OpenValueReader: Sendable {
             } else if kind == .message, said.count > 1, said[0] == "that", QuestionFrame.subjects.contains(said[1]) {
                 // "that I'm outside" answering "What should I tell your driver?".
                 length = 1
+            } else if kind == .message, said.count > 2, ["just", "only"].contains(said[0]), said[1] == "that",
+                      Self.clauseStarts.contains(said[2]) {
+                // "just that the car park's full" answering "What's the message?": "just that" says it is all.
+                length = 2
             }
             if let length, length < tokens.count {
                 tokens.removeFirst(length)
@@ -532,9 +536,15 @@ public struct OpenValueReader: Sendable {
                 echoed = true
             }
             // "please, no starch on the collars": politeness opens the answer as it closes it (below).
-            // "aw, well done …": "well done" is praise, not an opener.
+            // "aw, well done …": "well done" is praise, not an opener; "we'll", normalised "well", is no "well".
+            // "er" heard as "or" ("or can I bring my little boy along"): no message or name opens with "or".
+            if !changed, tokens.first?.word == "or", !titleCased {
+                tokens.removeFirst()
+                changed = true
+                continue
+            }
             if !changed, let first = tokens.first?.word,
-               ["oh", "well", "so", "okay", "ok", "like", "aw", "aww", "ooh", "ugh"].contains(first) && !(first == "well" && tokens[1].word == "done")
+               Self.exclamations.contains(first) && !(first == "well" && (tokens[1].word == "done" || tokens[0].raw.contains(where: Self.isApostrophe)))
                 || first == "please" && !titleCased || kind != .message && Self.answeringOpeners.contains(first) {
                 tokens.removeFirst()
                 changed = true
@@ -576,6 +586,13 @@ public struct OpenValueReader: Sendable {
     }
     static let writtenDownObjects: Set<String> = ["the", "a", "an", "my", "our", "your", "his", "her", "their", "this", "that",
                                                   "these", "those", "some", "it", "them", "me", "us", "him", "as", "for", "on"]
+
+    /// Words that open an answer only to exclaim ("oh gosh, pick up the dry cleaning", "well, …", "ugh, …"):
+    /// taken off a dictated value, never its words.
+    static let exclamations: Set<String> = [
+        "oh", "well", "so", "okay", "ok", "like", "aw", "aww", "ooh", "ugh", "gosh", "golly", "gee", "jeez", "blimey",
+        "crikey", "goodness",
+    ]
 
     /// A yes that only answers being asked ("yeah, can I take ibuprofen …", "alright, here it is: …"): taken off
     /// all but a message, where it may be the words passed on ("yeah, I'm outside").
@@ -904,7 +921,8 @@ public struct OpenValueReader: Sendable {
     }
 
     /// `clauses` (``clauses(_:)``) without a "one" given to each of others counted ("three, one for each of the
-    /// kids", "two, one each"), when another number is said: that "one" says how they are shared, not how many.
+    /// kids", "two, one each"), or to someone after the count ("two bottles, one for my sister"), when another
+    /// number is said: that "one" says how they are shared, not how many.
     static func withoutSharedOne(_ clauses: String) -> String {
         let words = clauses.split(separator: " ").map(String.init)
         guard words.filter({ Double($0) != nil }).count > 1 else { return clauses }
@@ -913,6 +931,10 @@ public struct OpenValueReader: Sendable {
             let next = i + 1 < words.count ? words[i + 1] : ""
             let after = i + 2 < words.count ? words[i + 2] : ""
             if word == "1", ["each", "apiece", "per"].contains(next) || (next == "for" && ["each", "every", "all"].contains(after)) {
+                continue
+            }
+            // "two bottles, one for my sister": a "1 for" someone after the count says who gets one of them.
+            if word == "1", next == "for", kept.contains(where: { Double($0) != nil }) {
                 continue
             }
             kept.append(word)

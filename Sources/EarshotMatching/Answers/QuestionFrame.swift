@@ -95,6 +95,10 @@ struct QuestionFrame: Sendable {
             i += 2
             said = true
             if i < answer.count, Self.linkers.contains(answer[i]) { i += 1 }
+        } else if kind == .task, i == 0, let need = Self.needs.first(where: { answer.count > $0.count + 1 && Array(answer.prefix($0.count)) == $0 }) {
+            // "I must book the car in for its service" answering "What should I remind you about?" (a task): the need
+            // is said without the frame; the task follows it.
+            return need.count
         } else if addressesPerson, i == 0, Self.linkers.contains(answer[0]) {
             // "that" opens the complement only before its subject ("that I need to …"); "that email from Sam"
             // is the thing itself.
