@@ -59,7 +59,8 @@ public struct ActionVerbs: Sendable {
     static let otherActions = [
         "delete", "remove", "erase", "clear", "cancel", "undo", "stop", "edit", "rename", "rate", "evaluate",
         "print", "hide", "block", "copy", "duplicate", "reduce", "decrease", "sell", "complain", "report", "translate", "dispute",
-        "forget", "shut", "create", "share", "pause", "snooze", "refund", "scrap", "discard", "appeal",
+        "forget", "shut", "create", "share", "pause", "snooze", "refund", "scrap", "discard", "appeal", "swap", "exchange",
+        "reschedule", "export", "split",
     ]
 
     /// Whether the request's verb is one of the intent's verbs or a synonym (a shared sense among the
@@ -338,7 +339,7 @@ public struct ActionVerbs: Sendable {
             if subject, !negated, Self.inability.contains(word), index + 1 < words.count {
                 let unable = reading(words, at: index + 1)
                 if let later = laterRequest(words, statement: index + 1, reading: unable, inflected: false) { return later }
-                if unable.lemmas.contains(where: Self.attending.contains) { return (.negated, nil) }
+                if unable.lemmas.contains(where: { Self.attending.contains(String($0.split(separator: "_")[0])) }) { return (.negated, nil) }
                 index += 1
                 continue
             }

@@ -39,6 +39,17 @@ struct EverydayVerbsFromMissesTests: ReadsRequests {
         ("close my ride", ["end"]),
         ("finish my homework", ["mark"]),
         ("earn some screen time", ["reward"]),
+        // Twenty-third pass.
+        ("fire off a note to the band", ["send"]),
+        ("shout to the drummer that I'm late", ["message"]),
+        ("hand out a link to the garden album", ["share"]),
+        ("pose a question to the curator", ["ask"]),
+        ("quiz me on my French words", ["review"]),
+        ("walk me round the mummies", ["tour"]),
+        ("point me towards the toilets", ["find"]),
+        ("set me up with a tutor on Tuesday", ["book"]),
+        ("display the menu", ["show"]),
+        ("read me my packing list", ["summarize"]),
     ] as [(String, Set<String>)])
     func stands(text: String, intentVerbs: Set<String>) {
         #expect(VerbNet.shared.available, "WordNet is missing: run make setup")
@@ -76,5 +87,20 @@ struct EverydayVerbsFromMissesTests: ReadsRequests {
         #expect(request("take down the card i posted") == .verb(["remove"]))
         #expect(request("take back my last postcard") == .verb(["remove"]))
         #expect(request("take down a note") != .verb(["remove"]))
+    }
+
+    @Test("swapping, rescheduling, exporting or splitting a thing, or scrapping it, is another action (twenty-third pass)",
+          arguments: ["can i swap my order to a different soup", "exchange my bin for a smaller one", "reschedule my trip to sunday",
+                      "export my hiking distance", "split the bill for our order", "scrap my appointment"])
+    func otherActions(text: String) {
+        #expect(verbs.fit(request(text), ["order", "buy", "plan", "book", "show", "view", "check"]) == .conflicts, "\(text): \(request(text))")
+    }
+
+    @Test("what the speaker cannot attend is no request; what they cannot do otherwise asks for it; a later clause is the request (twenty-third pass)")
+    func inability() {
+        #expect(request("i cant make it tonight") == .negated)
+        #expect(request("we cant come on thursday") == .negated)
+        #expect(verbs.fit(request("i cant come on thursday scrap my appointment"), ["book", "check", "view"]) == .conflicts)
+        #expect(verbs.confirms(request("i cant find my car"), ["find"]))
     }
 }
