@@ -156,6 +156,21 @@ extension ActionVerbs {
         // Displaying a thing shows it; reading a list or a record to someone shows what is on it.
         "display": ["show", "view", "open"],
         "read": ["view", "show", "summarize", "list"],
+        // Updating or bumping a target sets it anew; pencilling someone in or squeezing them into a class
+        // books them; submitting a bill files it; fancying a thing is wanting it; freeing a locked thing
+        // unlocks it; filling a car up charges it; throwing a thing in adds it, throwing a show on plays it.
+        "update": ["set", "change"],
+        "bump": ["set", "raise", "increase", "boost"],
+        "pencil": ["book", "schedule", "plan"],
+        "pencil_in": ["book", "schedule", "plan"],
+        "squeeze": ["book", "start", "practice"],
+        "squeeze_in": ["book", "start", "practice"],
+        "submit": ["file", "claim", "send", "post"],
+        "fancy": ["order", "buy", "rent", "book"],
+        "free": ["unlock"],
+        "free_up": ["unlock"],
+        "fill_up": ["charge", "refill"],
+        "throw": ["add", "play"],
         // Setting someone up with a person books them.
         "set_up": ["schedule", "plan", "book"],
     ]
