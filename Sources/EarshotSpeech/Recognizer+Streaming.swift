@@ -244,7 +244,11 @@ extension Recognizer {
             // names something (in noise the model's transcripts are less sure than the request).
             let asksAgain = !namesSomething && current.context.kind == .answer && lastSpread >= quietSpread
                 && AnswerReader().isRepeat(taken.text)
-            let couldBeOverruled = taken.confidence < competitorConfidence || namesSomething || asksAgain
+            // "no, junior, he's only nine" taken as "no thank you" to a default offered: a no that names nothing is
+            // checked too, since the person may have named the value they want instead (twenty-third pass).
+            let declines = !namesSomething && current.context.kind == .answer && current.context.valueRules == nil
+                && AnswerReader().reply(taken.text) == .no
+            let couldBeOverruled = taken.confidence < competitorConfidence || namesSomething || asksAgain || declines
             // An open-ended value is checked with either acoustic model, and overruled whenever the model's
             // transcript does not hold it: its grammar forces any speech onto some number ("tell me a joke"
             // heard "ten minute okay" in an espeak-ng voice with the synthetic-speech model).
@@ -266,6 +270,13 @@ extension Recognizer {
                         && Self.heardFrame(of: taken.text, in: heard, context: current.context)
                     let agrees = holds || (keepsFramedValueInNoise && lastHeardFrame)
                     lastCompetitor = (heard, advantage, agrees, taken.text)
+                    // The model heard the no, then one of the question's values: the value the grammar dropped
+                    // (``declinesNaming``); the transcript is what was heard, and the dialogue reads it as typed.
+                    if declines, Self.declinesNaming(heard, context: current.context) {
+                        let words = found.map { Recognition.Word(word: $0.word, start: $0.start - padding, end: $0.end - padding, gap: $0.gap) }
+                        return Recognition(text: heard, confidence: taken.confidence, words: words, isSilence: false,
+                                           isRejected: false, bestGuess: heard, isParaphrase: true, pass: .languageModel)
+                    }
                     // In a quiet room, the value's first words and then a sentence, where the grammar forced the
                     // sentence onto more of the value ("twenty five minutes were the summit" against "twenty five
                     // minutes forty seven"): the transcript is what was heard (``heardValueThenWords``).

@@ -79,6 +79,25 @@ extension Recognizer {
         return reading(value) != meant
     }
 
+    /// Whether the answers' language model heard **a no, then one of the question's values** ("nope junior he's
+    /// only nine", where the grammar took "no thank you" to "Do you want an Adult ticket?"): its first word is a
+    /// no, and a later word is a word of the context's sentences that is none of the frame's and of no sentence
+    /// read as a reply (yes, no, a cancel). The person declined the default and named what they want instead;
+    /// the grammar, whose sentences hold the no alone or before a bare value, kept only the no. Not for
+    /// open-ended values, nor for a confirmation, whose sentences hold no value (twenty-third pass).
+    static func declinesNaming(_ transcript: String, context: RecognitionContext) -> Bool {
+        guard context.valueRules == nil else { return false }
+        let words = transcript.split(separator: " ").map(String.init)
+        guard let first = words.first, ["no", "nope", "nah"].contains(first), words.count > 1 else { return false }
+        let reader = AnswerReader()
+        let replies = Set(context.sentences.filter { reader.reply($0) != nil || reader.isCancel($0) || reader.isRepeat($0) }
+            .flatMap { $0.split(separator: " ").map(String.init) })
+        let articles: Set<String> = ["the", "a", "an", "one", "number"]
+        let optionWords = Set(context.sentences.flatMap { $0.split(separator: " ").map(String.init) })
+            .subtracting(context.frameWords).subtracting(replies).subtracting(articles)
+        return words.dropFirst().contains(where: optionWords.contains)
+    }
+
     /// Words a spoken value does not end on ("of", "and", "at", "point", "past", "to", articles).
     static let unfinishing: Set<String> = ["of", "and", "at", "point", "past", "to", "a", "an", "the", "on", "in", "for"]
 

@@ -55,6 +55,17 @@ struct ValueAgreementTests {
         #expect(!Recognizer.heardValueThenWords(of: taken, in: transcript, context: context))
     }
 
+    @Test("a no, then one of the default's values, heard by the model where the grammar kept only the no (twenty-third pass)")
+    func declinedNaming() async throws {
+        let session = try await PeopleSpeechTests.session(["Order tomato soup with Soup Chef"])
+        let context = try #require(session.recognitionContext)
+        #expect(context.name.hasPrefix("default"), "\(context.name)")
+        #expect(Recognizer.declinesNaming("nope a cup i'm not that hungry", context: context))
+        #expect(!Recognizer.declinesNaming("no thank you", context: context))
+        #expect(!Recognizer.declinesNaming("nope", context: context))
+        #expect(!Recognizer.declinesNaming("yes a cup", context: context))
+    }
+
     @Test("the value stands when the model heard the same value in other words",
           arguments: [("Log an expense in Day Planner", "fourteen dollar", "fourteen dollars"),
                       ("Start a timer with Day Planner", "a hour and twenty minutes", "an hour and twenty minutes"),
