@@ -270,20 +270,19 @@ extension Recognizer {
                         && Self.heardFrame(of: taken.text, in: heard, context: current.context)
                     let agrees = holds || (keepsFramedValueInNoise && lastHeardFrame)
                     lastCompetitor = (heard, advantage, agrees, taken.text)
-                    // The model heard the no, then one of the question's values: the value the grammar dropped
-                    // (``declinesNaming``); the transcript is what was heard, and the dialogue reads it as typed.
-                    if declines, Self.declinesNaming(heard, context: current.context) {
+                    // The check's transcript as what was heard: the dialogue reads it as typed.
+                    func transcript(confidence: Double) -> Recognition {
                         let words = found.map { Recognition.Word(word: $0.word, start: $0.start - padding, end: $0.end - padding, gap: $0.gap) }
-                        return Recognition(text: heard, confidence: taken.confidence, words: words, isSilence: false,
+                        return Recognition(text: heard, confidence: confidence, words: words, isSilence: false,
                                            isRejected: false, bestGuess: heard, isParaphrase: true, pass: .languageModel)
                     }
-                    // In a quiet room, the value's first words and then a sentence, where the grammar forced the
-                    // sentence onto more of the value ("twenty five minutes were the summit" against "twenty five
-                    // minutes forty seven"): the transcript is what was heard (``heardValueThenWords``).
-                    if isValue, lastSpread >= quietSpread, Self.heardValueThenWords(of: taken.text, in: heard, context: current.context) {
-                        let words = found.map { Recognition.Word(word: $0.word, start: $0.start - padding, end: $0.end - padding, gap: $0.gap) }
-                        return Recognition(text: heard, confidence: taken.confidence, words: words, isSilence: false,
-                                           isRejected: false, bestGuess: heard, isParaphrase: true, pass: .languageModel)
+                    // The model heard the no, then one of the question's values: the value the grammar dropped
+                    // (``declinesNaming``). Or, in a quiet room, the value's first words and then a sentence, where
+                    // the grammar forced the sentence onto more of the value ("twenty five minutes were the summit"
+                    // against "twenty five minutes forty seven": ``heardValueThenWords``).
+                    if declines && Self.declinesNaming(heard, context: current.context)
+                        || isValue && lastSpread >= quietSpread && Self.heardValueThenWords(of: taken.text, in: heard, context: current.context) {
+                        return transcript(confidence: taken.confidence)
                     }
                     // Overruled: an answer the grammars took with little confidence, whatever the model heard
                     // (a transcript that fails its own fit then rejects it); a confident one only by a
@@ -303,9 +302,7 @@ extension Recognizer {
                         guard credible else {
                             return Recognition(text: "", confidence: 0, words: [], isSilence: false, isRejected: true, bestGuess: heard)
                         }
-                        let words = found.map { Recognition.Word(word: $0.word, start: $0.start - padding, end: $0.end - padding, gap: $0.gap) }
-                        return Recognition(text: heard, confidence: (fit * 1000).rounded() / 1000, words: words, isSilence: false,
-                                           isRejected: false, bestGuess: heard, isParaphrase: true, pass: .languageModel)
+                        return transcript(confidence: (fit * 1000).rounded() / 1000)
                     }
                 }
             }
