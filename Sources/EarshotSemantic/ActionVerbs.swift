@@ -111,9 +111,6 @@ public struct ActionVerbs: Sendable {
     /// break timer for me today").
     static let negations: Set<String> = ["dont", "never", "not", "doesnt", "didnt", "nope", "shouldnt", "mustnt", "no"]
 
-    /// Prepositions that stand before an app's name ("in Earful", "with Soup Chef", "using Park Pal").
-    static let strayPrepositions: Set<String> = ["in", "with", "on", "from", "using", "via", "through", "at"]
-
     /// Words that say the speaker cannot do what follows ("I can't come on Thursday").
     static let inability: Set<String> = ["cant", "cannot", "couldnt"]
     /// Verbs of turning up: what the speaker cannot attend ("I can't make it tonight", "we can't come") is
@@ -265,14 +262,6 @@ public struct ActionVerbs: Sendable {
             // "the eye drops made …", "my eldest has …": a determiner before a value that a statement follows opens
             // the statement's subject (eighteenth pass).
             if !negated, Self.determiners.contains(word), next.map({ Substring($0) }) == Self.valueMarker, let third, opensStatement(third) {
-                index += 1
-                continue
-            }
-            // "in delete the episodes I've downloaded": a preposition left first when the app's name it stood before
-            // is taken out (a recognizer hears "in Earful, delete …" for a pause before the name) is no word of the
-            // request; the verb after it is (twenty-third pass).
-            if index == 0, Self.strayPrepositions.contains(word), let next, !reading(words, at: 1).lemmas.isEmpty,
-               !Self.prepositions.contains(next) {
                 index += 1
                 continue
             }

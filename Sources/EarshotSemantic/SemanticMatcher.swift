@@ -255,6 +255,11 @@ public struct SemanticMatcher: FlexibleMatcher {
         for (form, owners) in forms where !owners.isDisjoint(with: wanted) {
             let isName = owners.contains { appNames[$0].contains(form) }
             for said in Self.sayings(of: form) where padded.contains(" \(said) ") {
+                // "in Earful, delete the episodes …" (a recognizer hears "in" for a pause before the name): the
+                // preposition that opens the request before the app's name goes with the name (twenty-third pass).
+                if isName, let lead = Self.namePrepositions.first(where: { padded.hasPrefix(" \($0) \(said) ") }) {
+                    padded = String(padded.dropFirst(lead.count + said.count + 2))
+                }
                 padded = padded.replacingOccurrences(of: " \(said) ", with: isName ? " " : marker)
             }
         }
@@ -262,6 +267,9 @@ public struct SemanticMatcher: FlexibleMatcher {
         for word in padded.split(separator: " ") where !(word == ActionVerbs.valueMarker && words.last == word) { words.append(word) }
         return words
     }
+
+    /// Prepositions that stand before an app's name ("in Earful", "with Soup Chef", "using Park Pal").
+    static let namePrepositions = ["in", "with", "on", "from", "using", "via", "through", "at"]
 
     public func match(_ utterance: String, normalized: String, in catalog: PhraseCatalog, apps: [Int]) -> Resolution {
         let request = Self.request(in: normalized)

@@ -370,6 +370,9 @@ extension Recognizer {
         return missing == 0 || (missing == 1 && naming.count >= 3 && context.valueRules == nil)
     }
 
+    /// Words around a list answer's value that name none ("the", "one", "number": "the third one", "number two").
+    static let listArticles: Set<String> = ["the", "a", "an", "one", "number"]
+
     /// The words of `answer` that name something: not the frame's (fillers, carriers, politeness, yes and
     /// no) and not the articles and "one" around a value. For an open-ended value, every word of its
     /// grammar names something ("a" of "a hundred", "one" of "one hour").
@@ -378,7 +381,7 @@ extension Recognizer {
         if context.valueRules != nil {
             frame.subtract(context.valueWords)
         } else {
-            frame.formUnion(["the", "a", "an", "one", "number"])
+            frame.formUnion(Self.listArticles)
         }
         return answer.split(separator: " ").map(String.init).filter { !frame.contains($0) }
     }

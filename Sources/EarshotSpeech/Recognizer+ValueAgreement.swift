@@ -92,9 +92,8 @@ extension Recognizer {
         let reader = AnswerReader()
         let replies = Set(context.sentences.filter { reader.reply($0) != nil || reader.isCancel($0) || reader.isRepeat($0) }
             .flatMap { $0.split(separator: " ").map(String.init) })
-        let articles: Set<String> = ["the", "a", "an", "one", "number"]
         let optionWords = Set(context.sentences.flatMap { $0.split(separator: " ").map(String.init) })
-            .subtracting(context.frameWords).subtracting(replies).subtracting(articles)
+            .subtracting(context.frameWords).subtracting(replies).subtracting(listArticles)
         return words.dropFirst().contains(where: optionWords.contains)
     }
 

@@ -70,6 +70,14 @@ struct DecisionTests {
         }
     }
 
+    @Test("a preposition before the app's name at the start goes with the name: the verb after it is judged (twenty-third pass)")
+    func prepositionBeforeName() async throws {
+        var session = try semanticSession("homepod")
+        #expect(await session.respond(to: "in Soup Chef, cancel my soup order").outcome == .noMatch)
+        var ordering = try semanticSession("homepod")
+        #expect(await ordering.respond(to: "with Soup Chef, order a bowl of tomato soup").match?.intent == "OrderSoup")
+    }
+
     @Test("with unrelated verbs judged, a verb WordNet does not link to the intent's stops the match; its own verb does not")
     func unrelatedVerbJudged() async throws {
         var judged = SemanticMatcher.Settings.calibrated

@@ -107,13 +107,6 @@ struct EverydayVerbsFromMissesTests: ReadsRequests {
         #expect(verbs.fit(request(text), ["order", "buy", "plan", "book", "show", "view", "check"]) == .conflicts, "\(text): \(request(text))")
     }
 
-    @Test("a preposition left first where an app's name was taken out is no word of the request (twenty-third pass)")
-    func strayPreposition() {
-        #expect(verbs.fit(request("in delete the episodes ive downloaded"), ["download", "get"]) == .conflicts)
-        #expect(request("in delete the episodes ive downloaded") == request("delete the episodes ive downloaded"))
-        #expect(request("with order a bowl of soup") == request("order a bowl of soup"))
-    }
-
     @Test("what the speaker cannot attend is no request; what they cannot do otherwise asks for it; a later clause is the request (twenty-third pass)")
     func inability() {
         #expect(request("i cant make it tonight") == .negated)
