@@ -29,7 +29,7 @@ extension ActionVerbs {
         "enter": ["log", "record"],
         // Making something last longer or hold more.
         "tack_on": ["add", "extend"],
-        "add": ["extend"],
+        "add": ["extend", "top_up", "load", "fund"],
         "top_up": ["add", "fund", "load", "reload", "refill", "charge"],
         // Feeding: serving someone a meal (seventeenth pass).
         "serve": ["feed"],
@@ -120,7 +120,7 @@ extension ActionVerbs {
         // Sticking something on a list adds it there.
         "stick": ["add", "save"],
         // Writing up what one thought is reviewing it.
-        "write_up": ["review", "post"],
+        "write_up": ["review", "post", "log"],
         // Putting money in is topping up.
         "deposit": ["add", "top_up", "fund", "load"],
         "recharge": ["top_up", "add", "reload"],
@@ -173,6 +173,25 @@ extension ActionVerbs {
         "throw": ["add", "play"],
         // Setting someone up with a person books them.
         "set_up": ["schedule", "plan", "book"],
+        // (Twenty-fourth pass.) Locking in a time or enrolling in a class books it; summoning a car orders
+        // one; fetching or collecting a thing from someone picks it up; dropping it back returns it.
+        "lock_in": ["book", "reserve"],
+        "enrol": ["book", "sign_up", "join"],
+        "enroll": ["book", "sign_up", "join"],
+        "summon": ["book", "order", "call"],
+        "fetch": ["pick_up", "collect"],
+        "collect": ["pick_up"],
+        "drop_back": ["return", "bring_back", "deliver"],
+        // Refilling a card loads money on it, as topping it up does; adding money to one too.
+        "refill": ["top_up", "load", "reload"],
+        // Tallying up a total shows it; organising an outing plans it; raising a target sets it higher;
+        // switching a thing on starts it; writing up a workout logs it.
+        "tally": ["show", "view", "total"],
+        "tally_up": ["show", "view", "total"],
+        "organise": ["plan", "schedule", "arrange"],
+        "organize": ["plan", "schedule", "arrange"],
+        "raise": ["set", "increase", "boost"],
+        "switch_on": ["start", "turn_on"],
     ]
 
     /// Whether one of a request's verb lemmas stands, in everyday use, for one of an intent's own `verbs`

@@ -621,6 +621,8 @@ public struct AnswerReader: Sendable {
         "apart from these",
         // Asking whether there are more: "are there any more on the list".
         "are there any more", "is there any more", "are there any others",
+        // Asking whether there are others at all: "are there other trails?", "is there another one?".
+        "are there other", "is there another", "is there other",
         // The next of the list: "the next ones", "next lot" ("next few": ``asksForTheNext(_:)``).
         "next ones", "next lot", "next batch", "next bunch", "next options", "next choices",
         // Going on with the reading: "read out some more", "carry on with the list", "and after that?".
@@ -656,7 +658,8 @@ public struct AnswerReader: Sendable {
                                   // "that's right, no hurry tonight": no rush is a reason, not a refusal.
                                   "no hurry", "no rush", "no bother", "no trouble", "not a bother"])
     static let noWords = split(["no", "nope", "nah", "naw", "not", "dont", "never", "wrong", "incorrect", "negative",
-                                "rather not", "hold off", "do not", "ill pass", "i will pass", "give it a miss"])
+                                "rather not", "hold off", "do not", "ill pass", "i will pass", "give it a miss",
+                                "ill leave it", "i will leave it", "ill skip it", "i will skip it"])
     static let yesWords = split(["yes", "yeah", "yep", "yup", "sure", "go ahead", "do it", "do that", "sounds good",
                                  "thats right", "that is right", "thats correct", "correct", "please do", "go for it",
                                  "of course", "absolutely", "definitely", "confirm", "perfect", "that works", "fine",

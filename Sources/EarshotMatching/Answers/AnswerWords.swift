@@ -85,6 +85,8 @@ public enum AnswerWords {
         "rather not", "id rather not", "i would rather not", "hold off",
         // Passing on what is offered: "I'll pass", "I'll give it a miss".
         "ill pass", "i will pass", "ill give it a miss", "give it a miss",
+        // Leaving or skipping what is offered: "that's steep, I'll leave it" (twenty-fourth pass).
+        "ill leave it", "i will leave it", "ill skip it", "i will skip it",
     ]
 
     /// Answers that are neither yes nor no ("I don't know"): heard, and not taken as either.
