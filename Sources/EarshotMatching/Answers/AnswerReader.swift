@@ -658,8 +658,7 @@ public struct AnswerReader: Sendable {
                                   // "that's right, no hurry tonight": no rush is a reason, not a refusal.
                                   "no hurry", "no rush", "no bother", "no trouble", "not a bother"])
     static let noWords = split(["no", "nope", "nah", "naw", "not", "dont", "never", "wrong", "incorrect", "negative",
-                                "rather not", "hold off", "do not", "ill pass", "i will pass", "give it a miss",
-                                "ill leave it", "i will leave it", "ill skip it", "i will skip it"])
+                                "rather not", "hold off", "do not"] + AnswerWords.passingPhrases)
     static let yesWords = split(["yes", "yeah", "yep", "yup", "sure", "go ahead", "do it", "do that", "sounds good",
                                  "thats right", "that is right", "thats correct", "correct", "please do", "go for it",
                                  "of course", "absolutely", "definitely", "confirm", "perfect", "that works", "fine",

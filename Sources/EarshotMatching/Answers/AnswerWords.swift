@@ -83,9 +83,12 @@ public enum AnswerWords {
         "no way", "wrong", "thats wrong", "that is wrong", "not that", "incorrect", "thats not right",
         "that is not right", "not right", "i dont", "i do not", "never", "not", "dont do it", "i dont think so",
         "rather not", "id rather not", "i would rather not", "hold off",
-        // Passing on what is offered: "I'll pass", "I'll give it a miss".
+    ] + passingPhrases
+
+    /// Passing on what is offered, a no wherever it is in an answer: "I'll pass", "I'll give it a miss";
+    /// leaving or skipping it: "that's steep, I'll leave it" (twenty-fourth pass).
+    public static let passingPhrases: [String] = [
         "ill pass", "i will pass", "ill give it a miss", "give it a miss",
-        // Leaving or skipping what is offered: "that's steep, I'll leave it" (twenty-fourth pass).
         "ill leave it", "i will leave it", "ill skip it", "i will skip it",
     ]
 
