@@ -68,9 +68,10 @@ extension ActionVerbs {
         // Hunting or tracking something down is finding it (eighteenth pass).
         "hunt_down": ["find", "search"],
         "track_down": ["find", "search"],
-        // Reminding: "ping me", "nudge me" (eleventh pass).
+        // Reminding: "ping me", "nudge me" (eleventh pass); nudging a level up raises it, as bumping it does
+        // (twenty-fifth pass).
         "ping": ["remind", "message"],
-        "nudge": ["remind"],
+        "nudge": ["remind", "set", "raise", "increase", "boost"],
         // Borrowing something from a business is renting or hiring it (eighteenth pass).
         "borrow": ["rent", "hire"],
         // Pinning to a board is posting; flagging a fault is reporting it (eighteenth pass).
@@ -192,6 +193,10 @@ extension ActionVerbs {
         "organize": ["plan", "schedule", "arrange"],
         "raise": ["set", "increase", "boost"],
         "switch_on": ["start", "turn_on"],
+        // (Twenty-fifth pass.) Holding a thing back for someone keeps it for them; hooking a car up to a charger
+        // plugs it in.
+        "hold_back": ["reserve", "book", "hold"],
+        "hook_up": ["start", "charge", "connect"],
     ]
 
     /// Whether one of a request's verb lemmas stands, in everyday use, for one of an intent's own `verbs`

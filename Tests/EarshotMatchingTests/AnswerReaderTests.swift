@@ -57,6 +57,8 @@ struct AnswerReaderTests {
     @Test("a value said only after a negation is not taken; a plural in -ies is its -y title")
     func negatedAndPlural() {
         #expect(reader.choose("nah, not a bowl", among: [["Cup", "small"], ["Bowl", "large"]]) == .none)
+        #expect(reader.choose("no, not a whole bowl", among: [["Cup", "small"], ["Bowl", "large"]]) == .none)
+        #expect(reader.choose("I don't like the big one", among: [["Cup", "small"], ["Bowl", "large", "big"]]) == .none)
         #expect(reader.choose("without the chowder", among: soups) == .none)
         #expect(reader.choose("no, a cup", among: [["Cup", "small"], ["Bowl", "large"]]) == .option(0))
         #expect(reader.choose("the groceries", among: [["Shopping", "grocery"], ["Work"], ["Packing"]]) == .option(0))
@@ -433,5 +435,28 @@ struct RequestWordsTests {
         #expect(RequestWords.withoutPoliteness("check my ride with curbside many thanks") == "check my ride with curbside")
         #expect(RequestWords.withoutPoliteness("order soup with soup chef please and thank you") == "order soup with soup chef")
         #expect(RequestWords.withoutFillers("order soup with soup chef please and thank you") == "order soup with soup chef please and thank you")
+    }
+
+    @Test("'cool' agrees; 'go on then' before the go-ahead agrees; a remark with a no refuses nothing (twenty-fifth pass)")
+    func everydayAgreement() {
+        let reader = AnswerReader()
+        #expect(reader.reply("cool, send the car") == .yes)
+        #expect(reader.reply("go on then, put us down") == .yes)
+        #expect(reader.reply("cool, no thanks") == nil)
+        #expect(reader.reply("ninety nine, don't laugh") == nil)
+        #expect(reader.reply("no, don't book it") == .no)
+        // A word naming what is asked picks no option, in its stemmed everyday form too.
+        #expect(reader.choose("which course is this again?", among: [["Heron Links"], ["Willow Park", "the short course"]],
+                              ignoring: ["course"]) == .none)
+        #expect(reader.choose("the short course", among: [["Heron Links"], ["Willow Park", "the short course"]],
+                              ignoring: ["course"]) == .option(1))
+
+    }
+
+    @Test("asking gently, or for later, opens no request on a flexible device (twenty-fifth pass)")
+    func gentleOpenings() {
+        #expect(RequestWords.withoutPoliteness("when you get a chance top up my range card with fairway golf") == "top up my range card with fairway golf")
+        #expect(RequestWords.withoutPoliteness("i was wondering could you book a quick nine at fairway") == "book a quick nine at fairway")
+        #expect(RequestWords.withoutPoliteness("order soup with soup chef when you get a chance") == "order soup with soup chef")
     }
 }

@@ -76,6 +76,23 @@ struct OpenValueTests {
         #expect(reader.read(answer, as: .currency)?.id == expected)
     }
 
+    @Test("a number said in a remark about the first is no answer (twenty-fifth pass)", arguments: [
+        ("fifteen fifty, that's three buckets", ParameterType.currency, "15.50"),
+        ("eighty seven, and three of those were in the bunker", .integer, "87"),
+        ("twenty, that's about four coffees", .integer, "20"), ("ten, twelve actually", .integer, "12"),
+    ])
+    func remarkAfterNumber(answer: String, type: ParameterType, expected: String) {
+        #expect(reader.read(answer, as: type)?.id == expected)
+    }
+
+    @Test("what a thing to do is about is the thing to do (twenty-fifth pass)")
+    func taskAbout() {
+        #expect(reader.read("something about renewing the car insurance", as: .string, question: "What should I remind you about?",
+                            asking: "Subject subject")?.id == "renewing the car insurance")
+        // A name keeps its words.
+        #expect(reader.read("Something About Mary", as: .string, question: "What do you want to call it?")?.id == "Something About Mary")
+    }
+
     @Test("an approximate distance and the exact one after it", arguments: [
         ("just shy of six miles, five point nine", "5.9"), ("six, six point two", "6.2"),
     ])

@@ -66,7 +66,9 @@ public struct AnswerReader: Sendable {
         let everyday: ([String]) -> [String] = { $0.map { Self.stem(AnswerWords.everydayEquivalents[$0] ?? $0) } }
         let words = everyday(said)
         guard words != said else { return .none }
-        return choose(words, among: options.map { $0.map { everyday(Self.contentWords($0)).joined(separator: " ") } }, ignoring: ignoring)
+        // The words naming what is asked are ignored in their everyday, stemmed form too ("course" as "cours").
+        return choose(words, among: options.map { $0.map { everyday(Self.contentWords($0)).joined(separator: " ") } },
+                      ignoring: ignoring.union(everyday(Array(ignoring))))
     }
 
     private func choose(_ words: [String], among options: [[String]], ignoring: Set<String>) -> Choice {
@@ -257,6 +259,10 @@ public struct AnswerReader: Sendable {
                 rest.replaceSubrange(at..<(at + idiom.count), with: ["·"])
                 yes = true
             }
+        }
+        // "ninety nine, don't laugh", "no kidding, two": a remark that holds a no and refuses nothing.
+        for remark in Self.remarkIdioms {
+            while let at = Self.find(remark, in: rest) { rest.replaceSubrange(at..<(at + remark.count), with: ["·"]) }
         }
         if Self.emphaticNo.contains(where: { words.count >= $0.count && Array(words.prefix($0.count)) == $0 }) { return .no }
         // "forget it, that's too dear", "never mind, I'll do it later": a dismissal with a reason after it is a no
@@ -472,13 +478,21 @@ public struct AnswerReader: Sendable {
     static let negations: Set<String> = ["not", "dont", "never", "without", "cant", "wont", "doesnt", "didnt"]
     /// Words between a negation and the value it takes back: verbs of wanting or taking ("don't want", "can't
     /// take", "don't feel like", "won't go for") and "really" ("I don't really want …").
-    static let negatedVerbs: Set<String> = ["want", "like", "take", "do", "have", "need", "fancy", "feel", "handle", "stand",
-                                            "really", "get", "eat", "drink", "go", "for"]
+    /// Words of how much between an article and a negated value ("not a whole bowl"). These sets and
+    /// ``negatedVerbs`` hold their ``stem(_:)`` too: the answer may be read again with its words stemmed.
+    static let wholeWords: Set<String> = withStems(["whole", "full", "entire"])
+    static let negatedVerbs: Set<String> = withStems(["want", "like", "take", "do", "have", "need", "fancy", "feel", "handle",
+                                                      "stand", "really", "get", "eat", "drink", "go", "for"])
+    static func withStems(_ words: [String]) -> Set<String> { Set(words + words.map(stem)) }
 
     /// Whether the word at `start` of `words` follows a negation ("not the tomato", "without milk", "I
     /// don't want the tomato", "I can't take boxing").
     static func isNegated(at start: Int, in words: [String]) -> Bool {
         var i = start - 1
+        // "not a whole bowl", "not the full eighteen": a word of how much, between the article and the value.
+        if i >= 1, wholeWords.contains(words[i]), AnswerWords.articles.contains(words[i - 1]) || negations.contains(words[i - 1]) {
+            i -= 1
+        }
         if i >= 0, AnswerWords.articles.contains(words[i]) { i -= 1 }
         var verbs = 0
         while i >= 0, verbs < 3, negatedVerbs.contains(words[i]) {
@@ -657,6 +671,9 @@ public struct AnswerReader: Sendable {
     static let yesIdioms = split(["why not", "no problem", "not a problem", "no doubt", "no worries", "not bad",
                                   // "that's right, no hurry tonight": no rush is a reason, not a refusal.
                                   "no hurry", "no rush", "no bother", "no trouble", "not a bother"])
+    /// Remarks that hold a negation and refuse nothing: "don't laugh", "don't judge me", "no kidding".
+    static let remarkIdioms = split(["dont laugh", "dont judge", "dont judge me", "dont ask", "no kidding", "no joke",
+                                     "no lie", "not gonna lie", "not going to lie", "dont tell anyone", "no pressure"])
     static let noWords = split(["no", "nope", "nah", "naw", "not", "dont", "never", "wrong", "incorrect", "negative",
                                 "rather not", "hold off", "do not"] + AnswerWords.passingPhrases)
     static let yesWords = split(["yes", "yeah", "yep", "yup", "sure", "go ahead", "do it", "do that", "sounds good",
@@ -666,6 +683,8 @@ public struct AnswerReader: Sendable {
                                  // The confirmed action itself, on what was read back: "forty dollars? buy them".
                                  "buy it", "buy them", "book it", "book them", "order it", "order them", "send it",
                                  "place it", "reserve it", "post it", "submit it", "by all means",
+                                 // Agreement with "then" before the go-ahead: "go on then, put us down".
+                                 "go on then", "ok then", "okay then", "alright then", "fine then",
                                  "sounds great", "sounds lovely", "sounds nice", "sounds perfect", "sounds fine", "sounds right"])
     /// A strong yes word before "not" is a strong no ("definitely not", "of course not").
     static let emphaticNo = split(["definitely not", "absolutely not", "certainly not", "of course not", "surely not"])
@@ -673,7 +692,7 @@ public struct AnswerReader: Sendable {
     static let dismissals = split(["forget it", "forget that", "forget about it", "never mind", "nevermind"])
     static let yesLeads: Set<String> = ["yes", "yeah", "yea", "yep", "yup", "ya", "yah", "sure", "absolutely",
                                         "definitely", "certainly", "correct", "right", "ok", "okay", "alright", "perfect",
-                                        "great", "fine", "affirmative", "exactly", "uh"]
+                                        "great", "fine", "affirmative", "exactly", "uh", "cool"]
     static let strongYes: Set<String> = ["yes", "yeah", "yea", "yep", "yup", "ya", "yah", "sure", "absolutely", "definitely",
                                          "certainly", "affirmative", "exactly"]
     static let noLeads: Set<String> = ["no", "nope", "nah", "naw", "negative", "dont", "not", "never", "wrong", "incorrect"]

@@ -75,6 +75,8 @@ public enum AnswerWords {
         "go on then", "ok then", "okay then", "alright then", "all right then", "fine then", "yes then", "yeah then",
         // Old-fashioned and playful yeses: "by all means", "okey dokey", "righto".
         "by all means", "okey dokey", "okie dokie", "okey doke", "righto", "right you are", "right oh",
+        // "Cool" agrees, alone or before the go-ahead ("cool, send the car"; twenty-fifth pass).
+        "cool", "cool cool", "very cool", "cool thanks",
     ]
 
     /// No as people say it: whole answers and the words that make an answer a no ("no, that's wrong").

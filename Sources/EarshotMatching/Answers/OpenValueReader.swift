@@ -257,9 +257,27 @@ public struct OpenValueReader: Sendable {
         // "ten, twelve fifty actually", "thirty, thirty two fifty I mean": words after the second settle on it.
         let after = Array(words[second.upperBound...]).filter { !unitWords.contains($0) && $0 != "·" }
         let settledAfter = spans.count == 2 && earlier.pair == nil && settlingAfter.contains { after.count >= $0.count && Array(after.prefix($0.count)) == $0 }
+        // "fifteen fifty, that's three buckets", "eighty seven, and three of those were in the bunker": a remark
+        // about the number said first, whose own number is no answer (twenty-fifth pass).
+        if spans.count == 2, !settles, !approximate, !restated, !settledAfter,
+           Self.remarkAbout(words, between: between, after: second.upperBound) {
+            return words[..<first.upperBound].joined(separator: " ")
+        }
         guard settles || approximate || restated || settledAfter else { return text }
         return words[second.lowerBound...].joined(separator: " ")
     }
+
+    /// Whether a second number is said in a remark about the first: after "that's", "that is", "which is"
+    /// ("fifteen fifty, that's three buckets"), or as a part of it ("… and three of those were in the bunker").
+    static func remarkAbout(_ words: [String], between: [String], after end: Int) -> Bool {
+        let between = between.filter { $0 != "and" }
+        // A few words may stand between the lead and the number ("that's about three buckets").
+        if let lead = remarkLeads.first(where: { between.count >= $0.count && Array(between.prefix($0.count)) == $0 }),
+           between.count <= lead.count + 2 { return true }
+        let next = Array(words[end...].prefix(2))
+        return between.isEmpty && next.count == 2 && next[0] == "of" && ["those", "them", "these", "which"].contains(next[1])
+    }
+    static let remarkLeads: [[String]] = AnswerWords.phrases(["thats", "that is", "which is"])
 
     /// Words after a second number that settle on it: "ten, twelve fifty actually", "thirty, thirty two fifty I
     /// mean", "about forty, forty one twenty to be exact".
@@ -501,6 +519,9 @@ public struct OpenValueReader: Sendable {
             } else if kind == .task || kind == .other, let n = Self.writtenDown(said) {
                 // "put down collect the dry cleaning", "jot down call the plumber": the words to keep follow.
                 length = n
+            } else if kind == .task, let n = Self.leading(taskFraming, of: said) {
+                // "something about renewing the car insurance": what the thing to do is about follows.
+                length = n
             } else if kind != .name, let n = Self.leading(framingPhrases, of: said) {
                 // "basically, …", "the gist is, …", "quick question, …", "I was wondering, …": words about the
                 // answer, not in it.
@@ -607,6 +628,11 @@ public struct OpenValueReader: Sendable {
     /// Words that open an answer and say what kind of answer it is, never part of a task, message or
     /// question dictated: "basically, …", "the short version is …", "quick question, …", "I was wondering, …",
     /// "I'd say …".
+    /// Words before a thing to do that only say what it is about: "something about …", "it's to do with …".
+    static let taskFraming: [[String]] = AnswerWords.phrases([
+        "something about", "something to do with", "its about", "it is about", "its to do with", "something like",
+    ])
+
     static let framingPhrases: [[String]] = AnswerWords.phrases([
         "basically", "essentially", "the gist is", "the gist of it is", "the short version is", "short version",
         "long story short", "in short", "in a nutshell", "bottom line", "quick question", "quick one", "i have a question",

@@ -13,6 +13,10 @@ public enum RequestWords {
         "or",
         // Words that only turn to the device ("listen, get tickets …", "sorry, what's on …", "go on, start …").
         "listen", "look", "right", "right so", "go on", "sorry", "excuse me", "also",
+        // Asking gently, or for later: "I was wondering, could you …", "when you get a chance, top up …".
+        "i was wondering", "i was wondering if you could", "i was just wondering", "im wondering", "i wonder if you could",
+        "when you get a chance", "when you get a moment", "when you have a moment", "when you have a minute",
+        "if you get a chance", "whenever you can",
     ].sorted { $0.split(separator: " ").count > $1.split(separator: " ").count }
 
     /// Closings after a request: "please", "thanks", "for me".
@@ -21,7 +25,7 @@ public enum RequestWords {
         "ta", "cheers", "thanks a lot", "thank you very much", "thanks very much", "if you can", "if you could",
         "when you can", "mate", "cheers mate", "thanks mate", "would you", "could you", "will you",
         "many thanks", "please and thanks", "please and thank you", "thanks so much", "thank you so much",
-        "much appreciated", "ta very much",
+        "much appreciated", "ta very much", "when you get a chance", "when you get a moment", "whenever you can",
     ].sorted { $0.split(separator: " ").count > $1.split(separator: " ").count }
 
     /// The normalised request without disfluencies ("um order soup with soup chef" → "order soup with soup chef")
