@@ -80,8 +80,18 @@ struct OpenValueTests {
         ("fifteen fifty, that's three buckets", ParameterType.currency, "15.50"),
         ("eighty seven, and three of those were in the bunker", .integer, "87"),
         ("twenty, that's about four coffees", .integer, "20"), ("ten, twelve actually", .integer, "12"),
+        ("eighty seven an three of those were in the bunker", .integer, "87"),
     ])
     func remarkAfterNumber(answer: String, type: ParameterType, expected: String) {
+        #expect(reader.read(answer, as: type)?.id == expected)
+    }
+
+    @Test("where only a digit can follow, a word that sounds like one is that digit (twenty-fifth pass)", arguments: [
+        ("eleven point to, my longest ever", ParameterType.decimal, "11.2"), ("twelve point for", .decimal, "12.4"),
+        ("a hundred and for, it was blowing a gale", .integer, "104"), ("two hundred and for", .integer, "204"),
+        ("a hundred and forty five dollars, for the filling", .currency, "145.00"),
+    ])
+    func digitSoundAlikes(answer: String, type: ParameterType, expected: String) {
         #expect(reader.read(answer, as: type)?.id == expected)
     }
 

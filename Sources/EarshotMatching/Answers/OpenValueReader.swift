@@ -270,7 +270,8 @@ public struct OpenValueReader: Sendable {
     /// Whether a second number is said in a remark about the first: after "that's", "that is", "which is"
     /// ("fifteen fifty, that's three buckets"), or as a part of it ("… and three of those were in the bunker").
     static func remarkAbout(_ words: [String], between: [String], after end: Int) -> Bool {
-        let between = between.filter { $0 != "and" }
+        // "and" heard as "an" too ("eighty seven an three of those").
+        let between = between.filter { $0 != "and" && $0 != "an" }
         // A few words may stand between the lead and the number ("that's about three buckets").
         if let lead = remarkLeads.first(where: { between.count >= $0.count && Array(between.prefix($0.count)) == $0 }),
            between.count <= lead.count + 2 { return true }

@@ -105,11 +105,33 @@ public enum SpokenNumbers {
             if let value = notes[word] {
                 if words.last == "a" { words.removeLast() }
                 words.append(value)
+            } else if let digit = OpenValueReader.numberSoundAlikes[word].flatMap({ Normalizer.normalize($0) }), isDigitPlace(words) {
+                // "eleven point to", "a hundred and for": where only a digit can follow, a word that sounds
+                // like one is that digit (a recognizer writes "to" and "for" as often as "two" and "four"). A
+                // hundred already written in digits takes it as the normaliser would have ("200 and 4" is 204).
+                if words.last == "and", let hundreds = Int(words[words.count - 2]), isWhole(words[words.count - 2]), let unit = Int(digit) {
+                    words.removeLast(2)
+                    words.append(String(hundreds + unit))
+                } else {
+                    words.append(digit)
+                }
             } else {
                 words.append(word)
             }
         }
         return words
+    }
+
+    /// Whether the next word can only be a digit: after "point" that follows a number ("11 point …"), or after
+    /// "and" that follows a whole hundred ("a hundred and …", "100 and …").
+    static func isDigitPlace(_ words: [String]) -> Bool {
+        guard words.count >= 2 else { return false }
+        let before = words[words.count - 2]
+        switch words[words.count - 1] {
+        case "point": return isWhole(before)
+        case "and": return multipliers[before] != nil || isWhole(before) && (Int(before) ?? 0) >= 100 && (Int(before) ?? 0) % 100 == 0
+        default: return false
+        }
     }
 
     /// Notes by their everyday names: "a fiver" is 5, "a tenner" 10.
