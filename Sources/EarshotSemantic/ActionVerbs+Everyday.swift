@@ -197,6 +197,14 @@ extension ActionVerbs {
         // plugs it in.
         "hold_back": ["reserve", "book", "hold"],
         "hook_up": ["start", "charge", "connect"],
+        // (Twenty-sixth pass.) Publishing a card posts it; signing up for a pass or a class buys or books it;
+        // fixing someone up with a thing, or treating them to one, orders or books it; having a thing delivered
+        // orders it.
+        "publish": ["post", "share"],
+        "sign_up": ["buy", "book", "join", "enrol", "enroll"],
+        "fix_up": ["order", "book", "arrange"],
+        "treat": ["order", "book", "buy"],
+        "deliver": ["order"],
     ]
 
     /// Whether one of a request's verb lemmas stands, in everyday use, for one of an intent's own `verbs`

@@ -11,7 +11,8 @@ import Testing
 struct DialogueTests {
     /// An app with five lists, so options come in pages. `shade`: the intent also asks for a shade, offering
     /// its default first ("A light shade?").
-    func listsApp(shade: Bool = false) throws -> AppManifest {
+    /// `moreSynonym`: Alpha is also "more boards", a synonym holding a word of "more options".
+    func listsApp(shade: Bool = false, moreSynonym: Bool = false) throws -> AppManifest {
         let shadeEnum = "\nenums:\n  Shade:\n    title: Shade\n    cases:\n      - { id: light, title: Light }\n      - { id: dark, title: Dark }"
         let shadeParameter = "\n      - { id: shade, title: Shade, type: Shade, default: light, confirmDefault: \"A light shade?\" }"
         return try AppManifest(yaml: """
@@ -20,7 +21,7 @@ struct DialogueTests {
         entities:
           Board:
             suggested:
-              - { id: a, title: Alpha }
+              - { id: a, title: Alpha\(moreSynonym ? ", synonyms: [more boards]" : "") }
               - { id: b, title: Bravo, synonyms: [second board] }
               - { id: c, title: Charlie }
               - { id: d, title: Delta }
@@ -54,6 +55,19 @@ struct DialogueTests {
         #expect(pick.outcome == .success)
         // An optional parameter is never asked for.
         #expect(pick.parameter("note") == nil)
+    }
+
+    @Test("'more' and 'more options' read the next options where an option's synonym holds 'more' (twenty-sixth pass)")
+    func moreBesideSynonym() async throws {
+        for asking in ["more", "more options please"] {
+            var session = try exampleSession("homepod", extra: [try listsApp(moreSynonym: true)])
+            let turns = await play(&session, ["Show a board in Lister", asking])
+            #expect(turns[1].reply.text == "Which board? Delta or Echo?")
+            #expect(turns[1].parameter("board") == nil)
+        }
+        var session = try exampleSession("homepod", extra: [try listsApp(moreSynonym: true)])
+        let turns = await play(&session, ["Show a board in Lister", "more boards"])
+        #expect(turns[1].parameter("board")?.id == "a")
     }
 
     @Test("the next question's options start from its first page after 'more options' on the last one")

@@ -459,4 +459,26 @@ struct RequestWordsTests {
         #expect(RequestWords.withoutPoliteness("i was wondering could you book a quick nine at fairway") == "book a quick nine at fairway")
         #expect(RequestWords.withoutPoliteness("order soup with soup chef when you get a chance") == "order soup with soup chef")
     }
+
+    @Test("a request may end by asking leave or on a condition of room (twenty-sixth pass)")
+    func leaveAndRoom() {
+        #expect(RequestWords.withoutPoliteness("pardon me book a massage at bellhop if theres room tonight") == "book a massage at bellhop")
+        #expect(RequestWords.withoutPoliteness("start charging at the office with charge spot if thats okay") == "start charging at the office with charge spot")
+        #expect(RequestWords.withoutPoliteness("book a table with bellhop if theres a slot on friday") == "book a table with bellhop")
+        // A condition with more words after it, or another "if", stays.
+        #expect(RequestWords.withoutPoliteness("book a table with bellhop if theres room for all six of my friends") == "book a table with bellhop if theres room for all six of my friends")
+        #expect(RequestWords.withoutPoliteness("remind me if it rains with day planner") == "remind me if it rains with day planner")
+    }
+
+    @Test("asking for more options whole is no option that shares its word (twenty-sixth pass)")
+    func onlyMore() {
+        let reader = AnswerReader()
+        let forms = [["Extra Pillows", "more pillows"], ["Fresh Towels"]]
+        #expect(reader.asksOnlyForMore("more", among: forms))
+        #expect(reader.asksOnlyForMore("um, more options please", among: forms))
+        #expect(!reader.asksOnlyForMore("more pillows", among: forms))
+        #expect(!reader.asksOnlyForMore("fresh towels", among: forms))
+        // An option called "Something Else" said whole is that option.
+        #expect(!reader.asksOnlyForMore("something else", among: [["Something Else"]]))
+    }
 }

@@ -103,6 +103,67 @@ struct OpenValueTests {
         #expect(reader.read("Something About Mary", as: .string, question: "What do you want to call it?")?.id == "Something About Mary")
     }
 
+    @Test("an hour said last after the day or the part of the day, or with -ish (twenty-sixth pass)", arguments: [
+        ("tomorrow morning, ten-ish", "2026-11-26T10:00"), ("tomorrow morning, ten", "2026-11-26T10:00"),
+        ("tomorrow, tenish", "2026-11-26T10:00"), ("Sunday, crack of dawn, six", "2026-11-29T06:00"),
+        ("Sunday, first thing, seven", "2026-11-29T07:00"), ("Sunday, bright and early, seven", "2026-11-29T07:00"),
+        ("tonight, eight thirty-ish", "2026-11-25T20:30"),
+        // A day of the month stays a day; an hour too high stays out.
+        ("Sunday the sixth", "2026-12-06"), ("tomorrow morning", "2026-11-26T09:00"),
+    ])
+    func hourAfterDay(answer: String, expected: String) {
+        #expect(reader.read(answer, as: .date)?.id == expected)
+    }
+
+    @Test("a correction with no number before it settles on the number after it (twenty-sixth pass)", arguments: [
+        ("it was free, oh no wait, five dollars", ParameterType.currency, "5.00"), ("nothing, no wait, five dollars", .currency, "5.00"),
+        ("it was free, no, actually five dollars", .currency, "5.00"), ("two, no, three dollars", .currency, "3.00"),
+    ])
+    func correctedFromNoNumber(answer: String, type: ParameterType, expected: String) {
+        #expect(reader.read(answer, as: type)?.id == expected)
+        #expect(reader.settles(answer, as: type))
+    }
+
+    @Test("a correction that leads to no number alone settles nothing")
+    func correctionWithoutNumber() {
+        #expect(reader.read("two adults, no kids", as: .integer)?.id == "2")
+        #expect(!reader.settles("five dollars, no", as: .currency))
+    }
+
+    @Test("a setting after a length is no more time (twenty-sixth pass)")
+    func settingAfterLength() {
+        #expect(reader.read("eight minutes at two hundred", as: .duration)?.id == "480")
+        #expect(reader.read("ten minutes at level five", as: .duration)?.id == "600")
+        // Without a length first, the bare number still reads as nothing.
+        #expect(reader.read("at two hundred", as: .duration) == nil)
+    }
+
+    @Test("'and' going on, 'just' before a thing, and 'the bit I need is' open no dictated value (twenty-sixth pass)")
+    func dictationOpenings() {
+        #expect(reader.read("oh, and collect the turkey from the butcher", as: .string, question: "What should I remind you about?",
+                            asking: "Subject subject")?.id == "collect the turkey from the butcher")
+        #expect(reader.read("just a broken kettle", as: .string, question: "What do you want to throw away?", asking: "Thing thing")?.id
+                == "a broken kettle")
+        #expect(reader.read("the bit I need is where's the nearest chemist", as: .string, question: "What should I translate?",
+                            asking: "Phrase phrase")?.id == "where's the nearest chemist")
+        // "the bit" without the clause describes; a title keeps its "And".
+        #expect(reader.read("the bit is broken", as: .string, question: "What's wrong?", asking: "Problem problem")?.id == "the bit is broken")
+        #expect(reader.read("And Then There Were None", as: .string, question: "Which book would you like?", asking: "Book book")?.id
+                == "And Then There Were None")
+    }
+
+    @Test("words a recognizer writes for others that sound the same (twenty-sixth pass)")
+    func heardAlike() {
+        #expect(reader.read("the couple bucks", as: .currency)?.id == "2.00")
+        #expect(reader.read("right down pick up the cake", as: .string, question: "What should I remind you about?",
+                            asking: "Subject subject")?.id == "pick up the cake")
+        #expect(reader.read("have it's say well done for emptying the dishwasher", as: .string, question: "What should the note say?",
+                            asking: "Message message")?.id == "well done for emptying the dishwasher")
+        // In a message, where "right" is no opener, "right down the hall" keeps its words.
+        #expect(reader.read("right down the hall on the left", as: .string, question: "What's the message?", asking: "Message message")?.id
+                == "right down the hall on the left")
+    }
+
     @Test("an approximate distance and the exact one after it", arguments: [
         ("just shy of six miles, five point nine", "5.9"), ("six, six point two", "6.2"),
     ])

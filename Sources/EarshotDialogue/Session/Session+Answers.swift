@@ -15,7 +15,9 @@ extension Session {
         case .awaitingValue(let id):
             guard let parameter = c.intent.parameter(id) else { break }
             let options = c.options(for: parameter)
-            switch interpret(normalized, raw: raw, for: parameter, in: c) {
+            // "more options" asks for them, even where an option's synonym holds "more" ("more pillows").
+            let onlyMore = !options.isEmpty && reader.asksOnlyForMore(normalized, among: options.map(\.spokenForms))
+            switch onlyMore ? .nothing : interpret(normalized, raw: raw, for: parameter, in: c) {
             case .value(let value):
                 c.values[id] = value
                 conversation = c

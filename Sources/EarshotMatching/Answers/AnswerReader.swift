@@ -228,6 +228,16 @@ public struct AnswerReader: Sendable {
 
     // MARK: - Yes, no, more
 
+    /// Whether the whole answer, without openers and closings, is one of the ways of asking for more options
+    /// ("more", "more options please", "something else"), so that it names no option through a word it shares
+    /// with one ("more" of "more pillows"): an option's own title or synonym said whole is still that option.
+    public func asksOnlyForMore(_ text: String, among forms: [[String]] = []) -> Bool {
+        let words = Self.dropClosings(Self.droppingOpeners(Self.contentWords(text)))
+        let sentence = words.joined(separator: " ")
+        guard Self.moreSet.contains(sentence) else { return false }
+        return !forms.joined().contains { Self.contentWords($0).joined(separator: " ") == sentence }
+    }
+
     /// Yes, no or "more options", as people say them: "yeah, go ahead", "sure, do it", "uh, no thanks",
     /// "no, that's wrong", "what else do you have". "I know" is not "no"; "I don't know" is neither;
     /// an answer with both a yes and a no ("yeah, no") is neither.

@@ -114,6 +114,9 @@ public enum AnswerWords {
         "neither", "something different", "different options", "any more", "any more options", "are there any more",
         "do you have any more", "got any more", "anymore", "any others", "after that", "what else after that",
         "give me a few more", "give me some more",
+        // (Twenty-sixth pass.) The things not yet heard: "what are the other things?", "the others".
+        "other things", "the other things", "what are the other things", "what other things are there", "what other things",
+        "the others", "what are the others", "what are the other ones",
     ]
 
     /// Everyday words for one thing, each to the word it is read as when no option is named otherwise ("my house"

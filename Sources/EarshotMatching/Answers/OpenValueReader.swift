@@ -82,6 +82,10 @@ public struct OpenValueReader: Sendable {
             if type == .integer, countsPeople, let count = Self.countWithSpeaker(words) {
                 return OpenValue(id: String(count), title: String(count))
             }
+            // "it was free, oh no wait, five dollars": a correction with no number before it settles on the one after.
+            if let value = Self.settled(words, by: Self.correctingWords, { head, tail in
+                Self.correctsWithoutNumber(head, tail) ? readNumber(tail.joined(separator: " "), as: type) : nil
+            }) { return value }
             if let value = readNumber(Self.soundAlikeNumber(text) ?? text, as: type) { return value }
             // "just me", "me and my wife" answering "How many people are riding?".
             guard type == .integer, countsPeople, let count = Self.peopleCount(text) else { return nil }
@@ -379,7 +383,9 @@ public struct OpenValueReader: Sendable {
         }
         switch type {
         case .integer, .decimal, .currency:
-            return Self.settlesNumber(text)
+            return Self.settlesNumber(text) || Self.settled(AnswerReader.contentWords(text), by: Self.correctingWords, { head, tail in
+                Self.correctsWithoutNumber(head, tail) && SpokenNumbers.amount(tail.joined(separator: " ")) != nil ? true : nil
+            }) != nil
         case .duration:
             return Self.settlesNumber(text) || Self.settledTail(AnswerReader.contentWords(text)) { SpokenDates.duration($0) != nil } != nil
         case .date:
@@ -388,6 +394,15 @@ public struct OpenValueReader: Sendable {
         default:
             return false
         }
+    }
+
+    /// Whether the words before a correction hold no number and the words after it are one number alone
+    /// ("it was free, oh no wait, five dollars": `head` "it was free oh", `tail` "5 dollars"): the correction
+    /// settles on that number (with a number before it, ``settledNumber(_:)`` decides).
+    static func correctsWithoutNumber(_ head: [String], _ tail: [String]) -> Bool {
+        guard !head.isEmpty, SpokenNumbers.spans(head).isEmpty else { return false }
+        let spans = SpokenNumbers.spans(tail)
+        return spans.count == 1 && tail.indices.allSatisfy { spans[0].range.contains($0) || unitWords.contains(tail[$0]) }
     }
 
     /// Whether a number answer settles on a second number after a first ("six, no, six and a half", "about
@@ -546,8 +561,9 @@ public struct OpenValueReader: Sendable {
                 tokens.removeFirst(length)
                 break carriers
             }
-            // "just Weekend Chores" answering "What do you want to call it?": "just" only says that is all.
-            if naming, said.first == "just" {
+            // "just Weekend Chores" answering "What do you want to call it?": "just" only says that is all; so
+            // does "just a broken kettle" (before a determiner) answering what the thing is.
+            if naming || kind != .message && said.count > 2 && Self.describedThings.contains(said[1]), said.first == "just" {
                 tokens.removeFirst()
                 changed = true
             }
@@ -561,6 +577,13 @@ public struct OpenValueReader: Sendable {
             // "aw, well done …": "well done" is praise, not an opener; "we'll", normalised "well", is no "well".
             // "er" heard as "or" ("or can I bring my little boy along"): no message or name opens with "or".
             if !changed, tokens.first?.word == "or", !titleCased {
+                tokens.removeFirst()
+                changed = true
+                continue
+            }
+            // "oh, and collect the turkey from the butcher": "and" (or "also") only goes on from what came before;
+            // no thing to do or description opens with it (a title may: "And Then There Were None").
+            if !changed, kind != .name, !titleCased, let first = tokens.first?.word, first == "and" || first == "also" {
                 tokens.removeFirst()
                 changed = true
                 continue
@@ -602,7 +625,8 @@ public struct OpenValueReader: Sendable {
     /// collect the dry cleaning"; "that" before a clause too: "write down that I owe Sam lunch"), or `nil`. Before a
     /// determiner or a pronoun, what is put down is the thing itself: "put down the deposit for the flat" stays whole.
     static func writtenDown(_ words: [String]) -> Int? {
-        guard words.count > 3, ["put", "write", "jot", "note"].contains(words[0]), words[1] == "down" else { return nil }
+        // "right down …": "write" as a recognizer may write it (the same sounds); no thing to do opens so.
+        guard words.count > 3, ["put", "write", "jot", "note", "right"].contains(words[0]), words[1] == "down" else { return nil }
         if words[2] == "that", clauseStarts.contains(words[3]) { return 3 }
         return writtenDownObjects.contains(words[2]) ? nil : 2
     }
@@ -632,6 +656,9 @@ public struct OpenValueReader: Sendable {
     /// Words before a thing to do that only say what it is about: "something about …", "it's to do with …".
     static let taskFraming: [[String]] = AnswerWords.phrases([
         "something about", "something to do with", "its about", "it is about", "its to do with", "something like",
+        // Keeping it in mind (twenty-sixth pass): "I need to remember to renew my passport", "note to self, pay …".
+        "i need to remember to", "i have to remember to", "i must remember to", "i gotta remember to", "remember to",
+        "dont forget to", "dont let me forget to", "note to self", "a note to self", "note to self to",
     ])
 
     static let framingPhrases: [[String]] = AnswerWords.phrases([
@@ -772,14 +799,21 @@ public struct OpenValueReader: Sendable {
             return copula(words, from: i + 1)
         }
         if let d = at(i), isDeterminers.contains(d) { i += 1 }
-        guard let noun = at(i), nouns.contains(noun) else { return nil }
+        guard let noun = at(i), nouns.contains(noun) || vagueNouns.contains(noun) else { return nil }
         i += 1
-        if let next = at(i), nouns.contains(next) { i += 1 }
+        if nouns.contains(noun), let next = at(i), nouns.contains(next) { i += 1 }
         // "the sentence I need is …", "the question I have is …".
-        if let clause = leading(relativeClauses, of: Array(words[i...])) { i += clause }
+        let clause = leading(relativeClauses, of: Array(words[i...]))
+        // "the bit I need is …", "the thing I want to say is …": a word for any thing says what the value is only
+        // with the clause ("the bit is broken" describes).
+        guard nouns.contains(noun) || clause != nil else { return nil }
+        if let clause { i += clause }
         return copula(words, from: i)
     }
 
+    /// Words for any thing, which open a dictated string before a clause and "is": "the bit I need is …", "the
+    /// part I want to say is …", "the thing I need translated is …".
+    static let vagueNouns: Set<String> = ["bit", "part", "thing", "one"]
     /// Words for what is said, which open a dictated string before "is": "the sentence I need is …", "the
     /// question is …", "the words are …".
     static let speechNouns: Set<String> = ["sentence", "phrase", "question", "message", "note", "words", "line"]
@@ -791,6 +825,8 @@ public struct OpenValueReader: Sendable {
     /// Words that open a report of something wrong: "afraid the back tyre is flat", "sadly the lid is cracked".
     static let reportFraming: [[String]] = AnswerWords.phrases([
         "im afraid", "i am afraid", "afraid", "unfortunately", "sadly", "bad news", "the bad news is",
+        // What the speaker sees of it: "looks like the chain keeps slipping", "it seems the lock is stuck".
+        "looks like", "it looks like", "seems like", "it seems like", "it seems", "apparently",
     ])
 
     /// The length of "the show's name is", "the book's title is" (normalised "the shows name is") before a name, or
@@ -815,6 +851,8 @@ public struct OpenValueReader: Sendable {
         "can you just", "go ahead and", "i want you to", "id like you to", "you can", "i want to", "i wanna", "id like to",
         "i would like to", "i just want to", "i just wanted to", "i wanted to", "just wanted to", "i need to", "lets just",
         "it should", "it can", "have it", "make it", "it",
+        // "have it's say …": "have it say" with a sound too many, as a recognizer may hear it.
+        "have its",
     ])
     /// Verbs that pass words on to someone named after them: "tell them …", "text him …".
     static let tellingVerbs: Set<String> = ["tell", "text", "message"]

@@ -12,7 +12,7 @@ public enum RequestWords {
         // A hesitation heard as a word ("er" → "or") opens no request.
         "or",
         // Words that only turn to the device ("listen, get tickets …", "sorry, what's on …", "go on, start …").
-        "listen", "look", "right", "right so", "go on", "sorry", "excuse me", "also",
+        "listen", "look", "right", "right so", "go on", "sorry", "excuse me", "also", "pardon", "pardon me", "beg your pardon",
         // Asking gently, or for later: "I was wondering, could you …", "when you get a chance, top up …".
         "i was wondering", "i was wondering if you could", "i was just wondering", "im wondering", "i wonder if you could",
         "when you get a chance", "when you get a moment", "when you have a moment", "when you have a minute",
@@ -26,7 +26,22 @@ public enum RequestWords {
         "when you can", "mate", "cheers mate", "thanks mate", "would you", "could you", "will you",
         "many thanks", "please and thanks", "please and thank you", "thanks so much", "thank you so much",
         "much appreciated", "ta very much", "when you get a chance", "when you get a moment", "whenever you can",
+        // Asking leave: "…, if that's okay", "…, if you don't mind", "…, if possible".
+        "if thats okay", "if thats ok", "if thats alright", "if thats all right", "if you dont mind", "if possible",
+        "if its possible", "if you would", "if its okay",
     ].sorted { $0.split(separator: " ").count > $1.split(separator: " ").count }
+
+    /// What opens a condition of room said after a request ("…, if there's room tonight", "…, if there's a slot
+    /// on Friday"): the request is the same without it, whatever the few words after these (at most
+    /// ``longestCondition``).
+    static let conditionOpenings: [[String]] = [
+        ["if", "theres", "room"], ["if", "theres", "space"], ["if", "theres", "a", "slot"], ["if", "theres", "a", "space"],
+        ["if", "theres", "one", "free"], ["if", "theres", "availability"], ["if", "theres", "a", "table"],
+        ["if", "there", "is", "room"], ["if", "you", "have", "room"], ["if", "theyve", "got", "room"],
+        ["if", "theres", "any", "left"], ["if", "there", "are", "any", "left"],
+    ]
+    /// The most words a condition of room may hold after its opening.
+    static let longestCondition = 3
 
     /// The normalised request without disfluencies ("um order soup with soup chef" → "order soup with soup chef")
     /// and without the wake phrase before it ("hey siri, …"), which is said to the device, not to the app:
@@ -61,8 +76,24 @@ public enum RequestWords {
                 changed = true
                 break
             }
+            if !changed, let start = conditionStart(words) {
+                words.removeLast(words.count - start)
+                changed = true
+            }
         }
         return words.joined(separator: " ")
+    }
+
+    /// Where a condition of room at the end of `words` starts (``conditionOpenings``), with words left before it;
+    /// `nil` when none ends them.
+    static func conditionStart(_ words: [String]) -> Int? {
+        for start in stride(from: words.count - 1, to: 0, by: -1) where words[start] == "if" {
+            let tail = Array(words[start...])
+            if let opening = conditionOpenings.first(where: { tail.starts(with: $0) }), tail.count - opening.count <= longestCondition {
+                return start
+            }
+        }
+        return nil
     }
 
     static let openingWords = openings.map { $0.split(separator: " ").map(String.init) }

@@ -264,6 +264,9 @@ public struct SpokenDates: Sendable {
                units[words[i + 1]] != nil {
                 break
             }
+            // "eight minutes at two hundred", "ten minutes at level five": what follows "at" after a length is a
+            // setting to run at (a heat, a speed), no more time.
+            if found, words[i] == "at" { break }
             var amount: Double?
             var next = i + 1
             if let span = SpokenNumbers.number(at: i, in: words), !span.isMoney {
@@ -428,6 +431,19 @@ public struct SpokenDates: Sendable {
                 i += 1
                 continue
             }
+            // "ten-ish", "tenish", "six ish": about that number ("ten-ish" is split at its hyphen, "tenish" stays one
+            // word); said as "about ten", so that it frames an hour as "about" does.
+            // After an hour the number is its minutes ("eight thirty-ish"), and "about" stays out of the time.
+            if word == "ish", let last = out.last, Int(last) != nil {
+                if out.count < 2 || Int(out[out.count - 2]) == nil { out.insert("about", at: out.count - 1) }
+                i += 1
+                continue
+            }
+            if word.count > 5, word.hasSuffix("ish"), let n = SpokenNumbers.integer(String(word.dropLast(3))) {
+                out += (out.last.flatMap { Int($0) } == nil ? ["about"] : []) + [String(n)]
+                i += 1
+                continue
+            }
             // "round eleven", "round about noon": "around", as said in Britain.
             if word == "round", i + 1 < words.count, Int(words[i + 1]) != nil || ["about", "noon", "midday", "midnight"].contains(words[i + 1]) {
                 out.append("around")
@@ -555,8 +571,12 @@ public struct SpokenDates: Sendable {
                 || (words[j] == "at" && j + 1 < words.count && words[j + 1] == "night"))
             // "after 5" ("Monday after 5") is the hour things may start; not "after 5 days".
             let after = previous == "after" && !(j < words.count && Self.units[words[j]] != nil)
+            // "tomorrow morning, ten", "Sunday, six", "first thing, seven", "crack of dawn, six": a number said last,
+            // right after a day or a part of the day, is the hour on it (the comma is gone by now).
+            let afterDay = j == words.count && (Self.partWords.contains(previous) || Self.weekdayNames.contains(previous)
+                || Self.dayWordsAfterHour.contains(previous) || Self.earlyWords.contains(previous) || previous == "thing" || previous == "early") && hour >= 1 && hour <= 12
             let framed = previous == "at" || previous == "by" || previous == "around" || previous == "about" || after || meridiem != nil
-                || oclock || minute > 0 || previous == "say" || previous == "like" || partAfter
+                || oclock || minute > 0 || previous == "say" || previous == "like" || partAfter || afterDay
             // A number before a unit of time is a length, not an hour: "about 20 minutes" answering "when" is in
             // 20 minutes (read below), not 8 PM.
             guard framed, !(j < words.count && Self.units[words[j]] != nil) else { continue }
@@ -594,7 +614,7 @@ public struct SpokenDates: Sendable {
         if words.contains("evening") { return "pm" }
         // "tonight" alone is 8 PM (docs/dialogue.md), like "night"; an hour said with it is the evening's.
         if words.contains("night") || words.contains("tonight") { return "night" }
-        if words.contains("early") { return "am" }
+        if words.contains("early") || words.contains(where: earlyWords.contains) { return "am" }
         if let first = words.firstIndex(of: "first"), first + 1 < words.count, words[first + 1] == "thing" { return "am" }
         return nil
     }
@@ -609,6 +629,9 @@ public struct SpokenDates: Sendable {
     static let partWords: Set<String> = ["morning", "afternoon", "evening", "night"]
     /// Words right after a number that make it an hour ("ten tonight", "eight tomorrow").
     static let dayWordsAfterHour: Set<String> = ["tonight", "tomorrow", "today"]
+    /// Words for the first light that make an hour said with them a morning one, as "early" does ("the crack of
+    /// dawn, six"); no hour themselves.
+    static let earlyWords: Set<String> = ["dawn", "sunrise", "daybreak", "sunup"]
 
     static func resolve(hour: Int, minute: Int, meridiem: String?) -> TimeOfDay {
         var h = hour

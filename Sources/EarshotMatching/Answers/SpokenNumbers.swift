@@ -242,7 +242,9 @@ public enum SpokenNumbers {
         } else if words[i] == "half", i + 2 < words.count, words[i + 1] == "a", words[i + 2] == "dozen" {
             // "half a dozen"
             return (6, i + 3)
-        } else if words[i] == "dozen" || (words[i] == "a" && i + 1 < words.count && words[i + 1] == "couple") {
+        } else if words[i] == "dozen" || (words[i] == "a" && i + 1 < words.count && words[i + 1] == "couple")
+                    // "the couple bucks", "the couple of dollars": "a" heard as "the" (a recognizer's), before money or "of".
+                    || (words[i] == "the" && i + 2 < words.count && words[i + 1] == "couple" && (moneyWords.contains(words[i + 2]) || words[i + 2] == "of")) {
             value = words[i] == "dozen" ? 12 : 2
             i += words[i] == "dozen" ? 1 : 2
             if i < words.count, words[i] == "of" { i += 1 }
