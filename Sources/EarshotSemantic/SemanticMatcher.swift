@@ -331,9 +331,13 @@ public struct SemanticMatcher: FlexibleMatcher {
         ActionVerbs.determiners.contains(word) || ActionVerbs.prepositions.contains(word)
     }
 
-    /// The utterance without the names and value forms of `apps`: what is asked, not of what.
+    /// The utterance without the names and value forms of `apps`: what is asked, not of what. When it names
+    /// some of them, only theirs: another installed app's things are words of this request ("what percent is
+    /// the car at, Charge Spot" keeps "car" whether or not a ferry app beside it carries cars; twenty-sixth pass).
     public func action(of normalized: String, apps: [Int]) -> String {
-        let wanted = Set(apps)
+        let present = apps.filter { $0 < appNames.count }
+        let named = Set(present.filter { app in appNames[app].contains { Self.says(" \(normalized) ", $0) } })
+        let wanted = named.isEmpty ? Set(apps) : named
         var padded = " \(normalized) "
         for (form, owners) in forms where !owners.isDisjoint(with: wanted) {
             for said in Self.sayings(of: form) where padded.contains(" \(said) ") {

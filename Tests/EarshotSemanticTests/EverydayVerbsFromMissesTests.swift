@@ -59,6 +59,11 @@ struct EverydayVerbsFromMissesTests: ReadsRequests {
         ("fill up the car", ["charge"]),
         ("throw a life vest in with my boat", ["add"]),
         ("fancy some chicken noodle soup", ["order"]),
+        // Twenty-sixth pass.
+        ("publish my most recent postcard", ["post"]),
+        ("sign me up for a monthly pass", ["buy"]),
+        ("fix me up with a bowl of tomato soup", ["order"]),
+        ("treat me to a manicure on Saturday", ["book"]),
     ] as [(String, Set<String>)])
     func stands(text: String, intentVerbs: Set<String>) {
         #expect(VerbNet.shared.available, "WordNet is missing: run make setup")

@@ -58,6 +58,40 @@ struct ExplanationTests {
 
     struct EmbeddingMissing: Error {}
 
+    @Test("a request that names its app loses only that app's names and things from its action, not another installed app's (twenty-sixth pass)")
+    func actionKeepsOtherAppsThings() throws {
+        guard let encoder = sharedEncoder else { throw EmbeddingMissing() }
+        let ferry = try AppManifest(yaml: """
+        app: Ferryline
+        platforms: [iOS]
+        enums:
+          Vehicle:
+            title: Vehicle
+            cases:
+              - { id: car, title: Car }
+              - { id: bike, title: Bike }
+        intents:
+          - id: BookCrossing
+            title: Book a crossing
+            category: order
+            parameters:
+              - { id: vehicle, title: Vehicle, type: Vehicle }
+        shortcuts:
+          - intent: BookCrossing
+            phrases: ["Book a crossing with {applicationName}"]
+            shortTitle: Book Crossing
+        """, path: "ferryline.yaml")
+        let apps = [try AppManifest(yaml: Self.beacon, path: "beacon.yaml"), ferry]
+        let catalog = PhraseCatalog(apps: apps, profile: try Bundled.profiles().profile("homepod"))
+        let matcher = SemanticMatcher(catalog: catalog, encoder: encoder, cacheFolder: nil)
+        // Beacon named: the ferry's "car" stays a word of the request.
+        #expect(matcher.action(of: "how much battery does my car light have in beacon", apps: [0, 1]) == "how much battery does my car light have in")
+        // The ferry named: its own thing goes.
+        #expect(matcher.action(of: "book a crossing for my car with ferryline", apps: [0, 1]) == "book a crossing for my with")
+        // No app named: every app's things go.
+        #expect(matcher.action(of: "book a crossing for my car", apps: [0, 1]) == "book a crossing for my")
+    }
+
     @Test("the explanation ranks the intents as the device does, with the same scores")
     func explanationAgreesWithTheDecision() throws {
         let (resolution, explanation) = try explained("make my light blink with Beacon")
