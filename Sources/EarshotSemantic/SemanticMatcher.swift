@@ -248,9 +248,7 @@ public struct SemanticMatcher: FlexibleMatcher {
     /// a gym app). With no app named, the names and values of every app in `apps`.
     public func verbWords(of request: String, apps: [Int]) -> [Substring] {
         var padded = " \(request) "
-        let present = apps.filter { $0 < appNames.count }
-        let named = Set(present.filter { app in appNames[app].contains { Self.says(padded, $0) } })
-        let wanted = named.isEmpty ? Set(present) : named
+        let wanted = addressed(padded, apps: apps)
         let marker = " \(ActionVerbs.valueMarker) "
         for (form, owners) in forms where !owners.isDisjoint(with: wanted) {
             let isName = owners.contains { appNames[$0].contains(form) }
@@ -266,6 +264,14 @@ public struct SemanticMatcher: FlexibleMatcher {
         var words: [Substring] = []
         for word in padded.split(separator: " ") where !(word == ActionVerbs.valueMarker && words.last == word) { words.append(word) }
         return words
+    }
+
+    /// The apps of `apps` whose names the request (`padded`: normalised, a space at each end) says, or all of them
+    /// when it names none: whose names and things ``verbWords(of:apps:)`` and ``action(of:apps:)`` take out.
+    func addressed(_ padded: String, apps: [Int]) -> Set<Int> {
+        let present = apps.filter { $0 < appNames.count }
+        let named = Set(present.filter { app in appNames[app].contains { Self.says(padded, $0) } })
+        return named.isEmpty ? Set(present) : named
     }
 
     /// Prepositions that stand before an app's name ("in Earful", "with Soup Chef", "using Park Pal").
@@ -335,10 +341,8 @@ public struct SemanticMatcher: FlexibleMatcher {
     /// some of them, only theirs: another installed app's things are words of this request ("what percent is
     /// the car at, Charge Spot" keeps "car" whether or not a ferry app beside it carries cars; twenty-sixth pass).
     public func action(of normalized: String, apps: [Int]) -> String {
-        let present = apps.filter { $0 < appNames.count }
-        let named = Set(present.filter { app in appNames[app].contains { Self.says(" \(normalized) ", $0) } })
-        let wanted = named.isEmpty ? Set(apps) : named
         var padded = " \(normalized) "
+        let wanted = addressed(padded, apps: apps)
         for (form, owners) in forms where !owners.isDisjoint(with: wanted) {
             for said in Self.sayings(of: form) where padded.contains(" \(said) ") {
                 padded = padded.replacingOccurrences(of: " \(said) ", with: " ")

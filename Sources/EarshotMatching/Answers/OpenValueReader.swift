@@ -83,9 +83,7 @@ public struct OpenValueReader: Sendable {
                 return OpenValue(id: String(count), title: String(count))
             }
             // "it was free, oh no wait, five dollars": a correction with no number before it settles on the one after.
-            if let value = Self.settled(words, by: Self.correctingWords, { head, tail in
-                Self.correctsWithoutNumber(head, tail) ? readNumber(tail.joined(separator: " "), as: type) : nil
-            }) { return value }
+            if let tail = Self.correctedNumber(words), let value = readNumber(tail, as: type) { return value }
             if let value = readNumber(Self.soundAlikeNumber(text) ?? text, as: type) { return value }
             // "just me", "me and my wife" answering "How many people are riding?".
             guard type == .integer, countsPeople, let count = Self.peopleCount(text) else { return nil }
@@ -383,9 +381,8 @@ public struct OpenValueReader: Sendable {
         }
         switch type {
         case .integer, .decimal, .currency:
-            return Self.settlesNumber(text) || Self.settled(AnswerReader.contentWords(text), by: Self.correctingWords, { head, tail in
-                Self.correctsWithoutNumber(head, tail) && SpokenNumbers.amount(tail.joined(separator: " ")) != nil ? true : nil
-            }) != nil
+            return Self.settlesNumber(text)
+                || Self.correctedNumber(AnswerReader.contentWords(text)).map { SpokenNumbers.amount($0) != nil } == true
         case .duration:
             return Self.settlesNumber(text) || Self.settledTail(AnswerReader.contentWords(text)) { SpokenDates.duration($0) != nil } != nil
         case .date:
@@ -396,13 +393,17 @@ public struct OpenValueReader: Sendable {
         }
     }
 
-    /// Whether the words before a correction hold no number and the words after it are one number alone
-    /// ("it was free, oh no wait, five dollars": `head` "it was free oh", `tail` "5 dollars"): the correction
-    /// settles on that number (with a number before it, ``settledNumber(_:)`` decides).
-    static func correctsWithoutNumber(_ head: [String], _ tail: [String]) -> Bool {
-        guard !head.isEmpty, SpokenNumbers.spans(head).isEmpty else { return false }
-        let spans = SpokenNumbers.spans(tail)
-        return spans.count == 1 && tail.indices.allSatisfy { spans[0].range.contains($0) || unitWords.contains(tail[$0]) }
+    /// The number a correction with no number before it settles on ("it was free, oh no wait, five dollars" →
+    /// "5 dollars"): the words after the last of ``correctingWords`` when those are one number alone (with its unit
+    /// words) and the words before it hold none; `nil` otherwise (with a number before it, ``settledNumber(_:)``
+    /// decides).
+    static func correctedNumber(_ words: [String]) -> String? {
+        settled(words, by: correctingWords) { head, tail in
+            guard !head.isEmpty, SpokenNumbers.spans(head).isEmpty else { return nil }
+            let spans = SpokenNumbers.spans(tail)
+            let alone = spans.count == 1 && tail.indices.allSatisfy { spans[0].range.contains($0) || unitWords.contains(tail[$0]) }
+            return alone ? tail.joined(separator: " ") : nil
+        }
     }
 
     /// Whether a number answer settles on a second number after a first ("six, no, six and a half", "about
