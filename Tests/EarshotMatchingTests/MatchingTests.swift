@@ -90,6 +90,31 @@ struct MatchingTests {
         #expect(!resolution.isMatch)
     }
 
+    @Test("a phrase said word for word inside a request reaches it where matching is flexible (twenty-seventh pass)")
+    func phraseInside() throws {
+        let profiles = try Bundled.profiles()
+        let homepod = Resolver(catalog: PhraseCatalog(apps: [try soupChef()], profile: try profiles.profile("homepod")))
+        // A hesitation written as words before it, a reason after it.
+        let hesitant = homepod.resolve("okay pay okay order soup with soup chef")
+        #expect(hesitant.mode == .flexible)
+        #expect(hesitant.matches.map(\.expansion.intent) == ["OrderSoup"])
+        #expect(homepod.resolve("track my order with soup chef its been an hour").matches.map(\.expansion.intent) == ["TrackOrder"])
+        // The longest phrase said wins, with its value.
+        let valued = homepod.resolve("right er order chowder with soup app im starving")
+        #expect(valued.matches.map(\.expansion.values) == [["soup": "clam-chowder"]])
+        // A refusal, a question or a correction around it, or another value said beside it, is not the phrase.
+        #expect(!homepod.resolve("dont order soup with soup chef").isMatch)
+        #expect(!homepod.resolve("how do i order soup with soup chef").isMatch)
+        #expect(!homepod.resolve("order soup with soup chef no wait").isMatch)
+        #expect(!homepod.resolve("order soup with soup chef for delivery tonight ok").isMatch)
+        #expect(!homepod.resolve("order soup with soup chef a big one ok").isMatch)
+        // More than three words before it are another sentence.
+        #expect(!homepod.resolve("my brother told me to order soup with soup chef").isMatch)
+        // The Watch hears the phrase said exactly, or nothing.
+        let watch = Resolver(catalog: PhraseCatalog(apps: [try soupChef()], profile: try profiles.profile("watch")))
+        #expect(!watch.resolve("okay pay okay order soup with soup chef").isMatch)
+    }
+
     @Test("a flexible matcher is called only when nothing matched exactly, and only for apps that allow it")
     func flexibleMatcherIsConsulted() throws {
         struct Fixed: FlexibleMatcher {

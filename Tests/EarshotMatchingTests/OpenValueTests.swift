@@ -774,6 +774,11 @@ struct OpenValueTests {
         ("just that the car park's full, I'm looking for a space", "What should I tell the salon?", "Message message", "the car park's full, I'm looking for a space"),
         ("just that", "What's the message?", "Message message", "just that"),
         ("or can I bring my little boy along", "What should I tell the salon?", "Message message", "can I bring my little boy along"),
+        // "that" before a clause about a thing opens the task (twenty-seventh pass); "that I need to …" is read as
+        // before, and "that" before a thing stays.
+        ("that the car needs its MOT", "What should I remind you about?", "Subject subject", "the car needs its MOT"),
+        ("that my passport runs out in March", "What should I remind you about?", "Subject subject", "my passport runs out in March"),
+        ("that thing with the bank", "What should I remind you about?", "Subject subject", "that thing with the bank"),
         // "We'll" is no "well": the message keeps it.
         ("we'll be there by six", "What should I tell the salon?", "Message message", "we'll be there by six"),
         ("well, we'll be there by six", "What should I tell the salon?", "Message message", "we'll be there by six"),
@@ -831,5 +836,11 @@ struct SpokenFormsTests {
         #expect(reader.read("in a few minutes", as: .date)?.id == "2026-11-25T09:33")
         #expect(reader.read("a couple of minutes", as: .duration)?.id == "120")
         #expect(reader.read("two dozen", as: .integer)?.id == "24")
+        // A count of none joined to the number counts nothing and takes nothing back (twenty-seventh pass).
+        #expect(reader.read("six adults and no kids", as: .integer)?.id == "6")
+        #expect(reader.read("two bags but no suitcases", as: .integer)?.id == "2")
+        #expect(OpenValueReader.settlesNumber("six adults and no kids"))
+        #expect(reader.read("six, no, seven", as: .integer)?.id == "7")
+        #expect(!OpenValueReader.settlesNumber("no kids"))
     }
 }

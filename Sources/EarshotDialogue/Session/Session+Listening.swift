@@ -135,6 +135,9 @@ extension Session {
         for index in 0..<min(count, words.count) {
             sentences += ["the \(words[index]) one", "\(words[index]) one", "the \(words[index])", "number \(index + 1)"]
         }
+        // The middle of an odd number read out, as the text side reads it (``AnswerReader/ordinal(_:count:)``;
+        // twenty-seventh pass: Piper's "the one in the middle" was heard "the one then them little").
+        if count >= 3, count % 2 == 1 { sentences += ["the middle one", "the one in the middle"] }
         return sentences
     }
 }

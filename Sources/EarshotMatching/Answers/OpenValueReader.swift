@@ -137,7 +137,7 @@ public struct OpenValueReader: Sendable {
     /// An integer, decimal or amount said in `text`.
     private func readNumber(_ text: String, as type: ParameterType) -> OpenValue? {
         if type == .integer, Self.isTheOne(text) { return OpenValue(id: "1", title: "1") }
-        let text = Self.settledNumber(Self.withoutSharedOne(Self.clauses(text)))
+        let text = Self.settledNumber(Self.withoutSharedOne(Self.withoutNone(Self.clauses(text))))
         switch type {
         case .integer:
             return SpokenNumbers.integer(text).map { OpenValue(id: String($0), title: String($0)) }
@@ -410,7 +410,7 @@ public struct OpenValueReader: Sendable {
     /// four, call it three point eight"): its "no" corrects the number, and is no answer of its own.
     public static func settlesNumber(_ text: String) -> Bool {
         let words = clauses(text)
-        return settledNumber(words) != words
+        return settledNumber(words) != words || withoutNone(words) != words
     }
 
     /// The answer's words (``withoutOneWord(_:)``), its typed clauses kept apart by "·": "ten, twelve fifty" is
@@ -557,6 +557,12 @@ public struct OpenValueReader: Sendable {
                       Self.clauseStarts.contains(said[2]) {
                 // "just that the car park's full" answering "What's the message?": "just that" says it is all.
                 length = 2
+            } else if kind == .task, said.count > 3, said[0] == "that", Self.clauseOpeners.contains(said[1]),
+                      !["i", "we", "you"].contains(said[1]) {
+                // "that the car needs its MOT" answering "What should I remind you about?": "that" opens the clause
+                // kept, as it does after "remind me" (twenty-seventh pass); "that I need to …" is the speaker's own
+                // task, read below.
+                length = 1
             }
             if let length, length < tokens.count {
                 tokens.removeFirst(length)
@@ -1006,6 +1012,23 @@ public struct OpenValueReader: Sendable {
             kept.append(word)
         }
         return kept.joined(separator: " ")
+    }
+
+    /// `clauses` without a count of none joined to the number ("six adults and no kids", "two bags but no
+    /// suitcases", "four of us with no pets"): "no" there counts nothing, it takes nothing back (twenty-seventh pass).
+    static func withoutNone(_ clauses: String) -> String {
+        var words = clauses.split(separator: " ").map(String.init)
+        var i = 0
+        while i + 2 < words.count {
+            if ["and", "but", "with", "plus"].contains(words[i].lowercased()), words[i + 1].lowercased() == "no",
+               words[i + 2].allSatisfy(\.isLetter), SpokenNumbers.spans([words[i + 2].lowercased()]).isEmpty,
+               !SpokenNumbers.spans(words[..<i].map { $0.lowercased() }).isEmpty {
+                words.removeSubrange(i..<(i + 3))
+                continue
+            }
+            i += 1
+        }
+        return words.joined(separator: " ")
     }
 
     /// "the one", "just the one", "only the one" said alone to a question for a number: one.

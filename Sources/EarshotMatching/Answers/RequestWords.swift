@@ -31,6 +31,23 @@ public enum RequestWords {
         "if its possible", "if you would", "if its okay",
     ].sorted { $0.split(separator: " ").count > $1.split(separator: " ").count }
 
+    /// The most words a phrase said inside a request may have before it (``Resolver``: hesitations written as
+    /// words, "okay pay okay …").
+    public static let longestLead = 3
+
+    /// Words that, said around a phrase, make the request something other than the phrase (``Resolver``): a
+    /// refusal ("don't", "never", "no", "stop", "cancel", "skip"), a question or a condition about it ("how do
+    /// I …", "why …", "if …", "before …"), a correction or an alternative ("wait", "actually", "instead",
+    /// "rather", "or", "but"), another time of asking ("again", "later", "tomorrow" stays: it is a value's),
+    /// the speaker's doubt ("maybe", "whether").
+    public static let unsettling: Set<String> = [
+        "dont", "do", "does", "did", "didnt", "doesnt", "not", "never", "no", "nope", "nah", "cant", "cannot", "wont", "shouldnt",
+        "stop", "cancel", "skip", "undo", "quit", "forget", "avoid", "instead", "rather", "actually", "wait", "or", "but",
+        "how", "why", "what", "whats", "when", "where", "which", "who", "if", "whether", "unless", "before", "after",
+        "until", "till", "maybe", "should", "would", "could", "was", "were", "is", "are", "mean", "meant", "sorry",
+        "again", "already", "without", "except",
+    ]
+
     /// What opens a condition of room said after a request ("…, if there's room tonight", "…, if there's a slot
     /// on Friday"): the request is the same without it, whatever the few words after these (at most
     /// ``longestCondition``).

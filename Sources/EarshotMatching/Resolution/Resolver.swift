@@ -41,6 +41,8 @@ public struct Resolver: Sendable {
             unavailable = unavailable ?? plainUnavailable
         }
         let flexibleApps = catalog.apps.indices.filter { catalog.allowsFlexibleMatching(app: $0) && !vetoed.contains($0) }
+        let inside = contained(plain.isEmpty ? fluent : plain, vetoed: vetoed)
+        if !inside.isEmpty { return Resolution(mode: .flexible, matches: inside, candidates: inside) }
         if !flexibleApps.isEmpty, let flexible {
             var resolution = fluent == normalized || fluent.isEmpty
                 ? flexible.match(utterance, normalized: normalized, in: catalog, apps: flexibleApps)
@@ -52,6 +54,47 @@ public struct Resolver: Sendable {
         }
         return Resolution(mode: .exact, matches: [], candidates: nearest(normalized), unavailableApp: unavailable,
                           vetoedBy: vetoed.first, flexibleUnavailable: flexible == nil && !flexibleApps.isEmpty)
+    }
+
+    /// A phrase said word for word inside a request, where matching is flexible (issue 18, twenty-seventh pass):
+    /// "okay pay okay reserve a locker with snowline" (a hesitation written as words before it), "top up my card
+    /// with snowline it's run dry" (a reason after it). At most ``RequestWords/longestLead`` words before the
+    /// phrase; none of the words around it refuses, asks, takes back or makes a condition
+    /// (``RequestWords/unsettling``): "don't order soup with soup chef" and "order soup with soup chef, no wait"
+    /// are not the phrase. The longest phrase said wins; two intents said as long are all returned (asked).
+    private func contained(_ normalized: String, vetoed: [Int]) -> [Candidate] {
+        let words = normalized.split(separator: " ").map(String.init)
+        guard words.count > 2 else { return [] }
+        var best: [Candidate] = []
+        var bestLength = 0
+        for start in 0...min(RequestWords.longestLead, words.count - 1) {
+            guard !words[..<start].contains(where: RequestWords.unsettling.contains) else { break }
+            for end in stride(from: words.count, to: start + 1, by: -1) where end - start >= max(bestLength, 3) {
+                guard start > 0 || end < words.count,
+                      !words[end...].contains(where: RequestWords.unsettling.contains) else { continue }
+                let outside = Array(words[..<start] + words[end...])
+                let found = exact(words[start..<end].joined(separator: " "), vetoed: vetoed).matches
+                    .filter { catalog.allowsFlexibleMatching(app: $0.reference.app) && !saysValue(outside, app: $0.reference.app) }
+                guard !found.isEmpty else { continue }
+                if end - start > bestLength { best = []; bestLength = end - start }
+                best += found.filter { f in !best.contains { $0.reference == f.reference } }
+            }
+        }
+        return best
+    }
+
+    /// Whether `words` (said around a phrase) hold a number or a title or synonym of one of the app's values:
+    /// "order soup with soup chef for delivery" says more than the phrase, which flexible matching reads.
+    private func saysValue(_ words: [String], app: Int) -> Bool {
+        if words.contains(where: { Double($0) != nil }) { return true }
+        let manifest = catalog.apps[app].manifest
+        let forms = Set((manifest.enums + manifest.entities).flatMap { $0.values.flatMap { $0.spokenForms.map(Normalizer.normalize) } })
+        for length in 1...3 where length <= words.count {
+            for start in 0...(words.count - length) where forms.contains(words[start..<(start + length)].joined(separator: " ")) {
+                return true
+            }
+        }
+        return false
     }
 
     /// The phrases `normalized` is exactly, on the apps no negative phrase vetoes, and the first app it names
