@@ -340,9 +340,11 @@ public struct SemanticMatcher: FlexibleMatcher {
     /// The utterance without the names and value forms of `apps`: what is asked, not of what. When it names
     /// some of them, only theirs: another installed app's things are words of this request ("what percent is
     /// the car at, Charge Spot" keeps "car" whether or not a ferry app beside it carries cars; twenty-sixth pass).
-    public func action(of normalized: String, apps: [Int]) -> String {
+    /// `addressed`: the apps whose things go, when the text is no longer the request that named them (a request
+    /// said again with another verb, its app names already out: ``VerbSwap``).
+    public func action(of normalized: String, apps: [Int], addressed given: Set<Int>? = nil) -> String {
         var padded = " \(normalized) "
-        let wanted = addressed(padded, apps: apps)
+        let wanted = given ?? addressed(padded, apps: apps)
         for (form, owners) in forms where !owners.isDisjoint(with: wanted) {
             for said in Self.sayings(of: form) where padded.contains(" \(said) ") {
                 padded = padded.replacingOccurrences(of: " \(said) ", with: " ")
@@ -549,11 +551,17 @@ public struct SemanticMatcher: FlexibleMatcher {
         let governed: Set<String>
         /// The apps whose names and values the swapped requests leave out, as the request's action does.
         let apps: [Int]
+        /// The apps the request addresses (``SemanticMatcher/addressed(_:apps:)``): the swapped requests no
+        /// longer say their names, so it is read off the request itself (twenty-seventh pass: with a garage
+        /// app beside them, "Fresh Fold, send a van" said as "pick up a van" had lost the garage's "van").
+        let wanted: Set<Int>
 
         init(matcher: SemanticMatcher, normalized: String, apps: [Int], action: Embedding) {
             self.matcher = matcher
-            words = matcher.verbWords(of: SemanticMatcher.request(in: normalized), apps: apps)
+            let request = SemanticMatcher.request(in: normalized)
+            words = matcher.verbWords(of: request, apps: apps)
             self.apps = apps
+            wanted = matcher.addressed(" \(request) ", apps: apps)
             let range = matcher.verbs.verbRange(words), words = words
             self.range = range
             particle = range.flatMap { matcher.verbs.reading(words, at: $0.lowerBound).particle }
@@ -586,7 +594,7 @@ public struct SemanticMatcher: FlexibleMatcher {
             let texts = missing.map { verb in
                 let said = (words[..<range.lowerBound] + [Substring(verb.replacingOccurrences(of: "_", with: " "))] + rest)
                     .filter { $0 != ActionVerbs.valueMarker }.joined(separator: " ")
-                return matcher.action(of: said, apps: apps)
+                return matcher.action(of: said, apps: apps, addressed: wanted)
             }
             for (verb, vector) in zip(missing, matcher.encoder.encode(texts)) { swapped[verb] = vector }
         }

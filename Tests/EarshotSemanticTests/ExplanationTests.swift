@@ -61,7 +61,40 @@ struct ExplanationTests {
     @Test("a request that names its app loses only that app's names and things from its action, not another installed app's (twenty-sixth pass)")
     func actionKeepsOtherAppsThings() throws {
         guard let encoder = sharedEncoder else { throw EmbeddingMissing() }
-        let ferry = try AppManifest(yaml: """
+        let ferry = try Self.ferry()
+        let apps = [try AppManifest(yaml: Self.beacon, path: "beacon.yaml"), ferry]
+        let catalog = PhraseCatalog(apps: apps, profile: try Bundled.profiles().profile("homepod"))
+        let matcher = SemanticMatcher(catalog: catalog, encoder: encoder, cacheFolder: nil)
+        // Beacon named: the ferry's "car" stays a word of the request.
+        #expect(matcher.action(of: "how much battery does my car light have in beacon", apps: [0, 1]) == "how much battery does my car light have in")
+        // The ferry named: its own thing goes.
+        #expect(matcher.action(of: "book a crossing for my car with ferryline", apps: [0, 1]) == "book a crossing for my with")
+        // No app named: every app's things go.
+        #expect(matcher.action(of: "book a crossing for my car", apps: [0, 1]) == "book a crossing for my")
+    }
+
+    @Test("a request said again with an intent's verb keeps another installed app's things too (twenty-seventh pass)")
+    func swapKeepsOtherAppsThings() throws {
+        guard let encoder = sharedEncoder else { throw EmbeddingMissing() }
+        let homepod = try Bundled.profiles().profile("homepod")
+        let beacon = try AppManifest(yaml: Self.beacon, path: "beacon.yaml")
+        // "tweak" is no verb of Beacon's: the request is said again with each intent's verbs, without Beacon's name.
+        let utterance = "tweak the car light to blinking with beacon"
+        func scores(_ apps: [AppManifest]) -> [String: Double] {
+            let catalog = PhraseCatalog(apps: apps, profile: homepod)
+            let matcher = SemanticMatcher(catalog: catalog, encoder: encoder, cacheFolder: nil)
+            let resolution = matcher.match(utterance, normalized: Normalizer.normalize(utterance), in: catalog, apps: Array(apps.indices))
+            return Dictionary(resolution.candidates.filter { $0.reference.app == 0 }.map { ($0.expansion.intent, $0.score) }) { a, _ in a }
+        }
+        let alone = scores([beacon])
+        #expect(!alone.isEmpty)
+        // The ferry's "car" beside it changes none of Beacon's scores.
+        #expect(scores([beacon, try Self.ferry()]) == alone)
+    }
+
+    /// A ferry app that carries cars, written for these tests.
+    static func ferry() throws -> AppManifest {
+        try AppManifest(yaml: """
         app: Ferryline
         platforms: [iOS]
         enums:
@@ -81,15 +114,6 @@ struct ExplanationTests {
             phrases: ["Book a crossing with {applicationName}"]
             shortTitle: Book Crossing
         """, path: "ferryline.yaml")
-        let apps = [try AppManifest(yaml: Self.beacon, path: "beacon.yaml"), ferry]
-        let catalog = PhraseCatalog(apps: apps, profile: try Bundled.profiles().profile("homepod"))
-        let matcher = SemanticMatcher(catalog: catalog, encoder: encoder, cacheFolder: nil)
-        // Beacon named: the ferry's "car" stays a word of the request.
-        #expect(matcher.action(of: "how much battery does my car light have in beacon", apps: [0, 1]) == "how much battery does my car light have in")
-        // The ferry named: its own thing goes.
-        #expect(matcher.action(of: "book a crossing for my car with ferryline", apps: [0, 1]) == "book a crossing for my with")
-        // No app named: every app's things go.
-        #expect(matcher.action(of: "book a crossing for my car", apps: [0, 1]) == "book a crossing for my")
     }
 
     @Test("the explanation ranks the intents as the device does, with the same scores")
