@@ -340,11 +340,14 @@ public struct SemanticMatcher: FlexibleMatcher {
     /// The utterance without the names and value forms of `apps`: what is asked, not of what. When it names
     /// some of them, only theirs: another installed app's things are words of this request ("what percent is
     /// the car at, Charge Spot" keeps "car" whether or not a ferry app beside it carries cars; twenty-sixth pass).
-    /// `addressed`: the apps whose things go, when the text is no longer the request that named them (a request
-    /// said again with another verb, its app names already out: ``VerbSwap``).
-    public func action(of normalized: String, apps: [Int], addressed given: Set<Int>? = nil) -> String {
+    public func action(of normalized: String, apps: [Int]) -> String {
+        action(of: normalized, addressing: addressed(" \(normalized) ", apps: apps))
+    }
+
+    /// `normalized` without the names and value forms of the apps `wanted`: for a text that is no longer the
+    /// request that named them (a request said again with another verb, its app names already out: ``VerbSwap``).
+    func action(of normalized: String, addressing wanted: Set<Int>) -> String {
         var padded = " \(normalized) "
-        let wanted = given ?? addressed(padded, apps: apps)
         for (form, owners) in forms where !owners.isDisjoint(with: wanted) {
             for said in Self.sayings(of: form) where padded.contains(" \(said) ") {
                 padded = padded.replacingOccurrences(of: " \(said) ", with: " ")
@@ -549,18 +552,16 @@ public struct SemanticMatcher: FlexibleMatcher {
         /// The verbs the request's verb governs ("remind me to water the monstera": water): another
         /// request about them, not them.
         let governed: Set<String>
-        /// The apps whose names and values the swapped requests leave out, as the request's action does.
-        let apps: [Int]
-        /// The apps the request addresses (``SemanticMatcher/addressed(_:apps:)``): the swapped requests no
-        /// longer say their names, so it is read off the request itself (twenty-seventh pass: with a garage
-        /// app beside them, "Fresh Fold, send a van" said as "pick up a van" had lost the garage's "van").
+        /// The apps whose names and values the swapped requests leave out, as the request's action does: those
+        /// the request addresses (``SemanticMatcher/addressed(_:apps:)``). The swapped requests no longer say
+        /// their names, so it is read off the request itself (twenty-seventh pass: with a garage app beside
+        /// them, "Fresh Fold, send a van" said as "pick up a van" had lost the garage's "van").
         let wanted: Set<Int>
 
         init(matcher: SemanticMatcher, normalized: String, apps: [Int], action: Embedding) {
             self.matcher = matcher
             let request = SemanticMatcher.request(in: normalized)
             words = matcher.verbWords(of: request, apps: apps)
-            self.apps = apps
             wanted = matcher.addressed(" \(request) ", apps: apps)
             let range = matcher.verbs.verbRange(words), words = words
             self.range = range
@@ -594,7 +595,7 @@ public struct SemanticMatcher: FlexibleMatcher {
             let texts = missing.map { verb in
                 let said = (words[..<range.lowerBound] + [Substring(verb.replacingOccurrences(of: "_", with: " "))] + rest)
                     .filter { $0 != ActionVerbs.valueMarker }.joined(separator: " ")
-                return matcher.action(of: said, apps: apps, addressed: wanted)
+                return matcher.action(of: said, addressing: wanted)
             }
             for (verb, vector) in zip(missing, matcher.encoder.encode(texts)) { swapped[verb] = vector }
         }

@@ -558,7 +558,7 @@ public struct OpenValueReader: Sendable {
                 // "just that the car park's full" answering "What's the message?": "just that" says it is all.
                 length = 2
             } else if kind == .task, said.count > 3, said[0] == "that", Self.clauseOpeners.contains(said[1]),
-                      !["i", "we", "you"].contains(said[1]) {
+                      !["i", "we"].contains(said[1]) {
                 // "that the car needs its MOT" answering "What should I remind you about?": "that" opens the clause
                 // kept, as it does after "remind me" (twenty-seventh pass); "that I need to …" is the speaker's own
                 // task, read below.

@@ -41,7 +41,7 @@ public struct Resolver: Sendable {
             unavailable = unavailable ?? plainUnavailable
         }
         let flexibleApps = catalog.apps.indices.filter { catalog.allowsFlexibleMatching(app: $0) && !vetoed.contains($0) }
-        let inside = contained(plain.isEmpty ? fluent : plain, vetoed: vetoed)
+        let inside = contained(plain.isEmpty ? fluent : plain, apps: Set(flexibleApps))
         if !inside.isEmpty { return Resolution(mode: .flexible, matches: inside, candidates: inside) }
         if !flexibleApps.isEmpty, let flexible {
             var resolution = fluent == normalized || fluent.isEmpty
@@ -62,9 +62,12 @@ public struct Resolver: Sendable {
     /// phrase; none of the words around it refuses, asks, takes back or makes a condition
     /// (``RequestWords/unsettling``): "don't order soup with soup chef" and "order soup with soup chef, no wait"
     /// are not the phrase. The longest phrase said wins; two intents said as long are all returned (asked).
-    private func contained(_ normalized: String, vetoed: [Int]) -> [Candidate] {
+    /// `apps`: those that allow flexible matching here and no negative phrase vetoes.
+    private func contained(_ normalized: String, apps: Set<Int>) -> [Candidate] {
         let words = normalized.split(separator: " ").map(String.init)
-        guard words.count > 2 else { return [] }
+        guard words.count > 2, !apps.isEmpty else { return [] }
+        let vetoed = catalog.apps.indices.filter { !apps.contains($0) }
+        var valueForms: [Int: Set<String>] = [:]
         var best: [Candidate] = []
         var bestLength = 0
         for start in 0...min(RequestWords.longestLead, words.count - 1) {
@@ -73,8 +76,11 @@ public struct Resolver: Sendable {
                 guard start > 0 || end < words.count,
                       !words[end...].contains(where: RequestWords.unsettling.contains) else { continue }
                 let outside = Array(words[..<start] + words[end...])
-                let found = exact(words[start..<end].joined(separator: " "), vetoed: vetoed).matches
-                    .filter { catalog.allowsFlexibleMatching(app: $0.reference.app) && !saysValue(outside, app: $0.reference.app) }
+                let found = exact(words[start..<end].joined(separator: " "), vetoed: vetoed).matches.filter { candidate in
+                    let app = candidate.reference.app
+                    if valueForms[app] == nil { valueForms[app] = Self.valueForms(of: catalog.apps[app].manifest) }
+                    return !Self.saysValue(outside, forms: valueForms[app] ?? [])
+                }
                 guard !found.isEmpty else { continue }
                 if end - start > bestLength { best = []; bestLength = end - start }
                 best += found.filter { f in !best.contains { $0.reference == f.reference } }
@@ -83,12 +89,15 @@ public struct Resolver: Sendable {
         return best
     }
 
-    /// Whether `words` (said around a phrase) hold a number or a title or synonym of one of the app's values:
-    /// "order soup with soup chef for delivery" says more than the phrase, which flexible matching reads.
-    private func saysValue(_ words: [String], app: Int) -> Bool {
+    /// The normalised titles and synonyms of an app's enum and entity values.
+    static func valueForms(of manifest: AppManifest) -> Set<String> {
+        Set((manifest.enums + manifest.entities).flatMap { $0.values.flatMap { $0.spokenForms.map(Normalizer.normalize) } })
+    }
+
+    /// Whether `words` (said around a phrase) hold a number or one of `forms` (an app's values): "order soup
+    /// with soup chef for delivery" says more than the phrase, which flexible matching reads.
+    static func saysValue(_ words: [String], forms: Set<String>) -> Bool {
         if words.contains(where: { Double($0) != nil }) { return true }
-        let manifest = catalog.apps[app].manifest
-        let forms = Set((manifest.enums + manifest.entities).flatMap { $0.values.flatMap { $0.spokenForms.map(Normalizer.normalize) } })
         for length in 1...3 where length <= words.count {
             for start in 0...(words.count - length) where forms.contains(words[start..<(start + length)].joined(separator: " ")) {
                 return true
